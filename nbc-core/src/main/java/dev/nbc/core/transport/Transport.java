@@ -1,0 +1,62 @@
+package dev.nbc.core.transport;
+
+import java.nio.ByteBuffer;
+
+/**
+ * Point-to-point messaging that collective schedules are built from: one process's endpoint in a
+ * group of {@link #size()} ranks.
+ *
+ * <p>Matching follows MPI: a receive matches a send by (source, tag); messages between the same pair
+ * of ranks with the same tag are non-overtaking (received in the order they were sent). Nothing here
+ * blocks: {@link #send} and {@link #receive} start an operation and return at once, and
+ * {@link PendingOperation#test()} polls it.
+ *
+ * <p>Buffers are direct {@link ByteBuffer}s, addressed by absolute byte offset (position and limit
+ * are ignored). The byte range of an operation belongs to the transport until the operation
+ * completes: a send's range must not be written, a receive's range must not be read.
+ *
+ * <p>Thread safety: implementations must allow one thread to start and poll operations while other
+ * threads use other transports; a single transport is driven by one thread at a time (the progress
+ * engine), except {@link #close()}.
+ */
+public interface Transport extends AutoCloseable {
+
+    /** This endpoint's rank, 0..size()-1. */
+    int rank();
+
+    /** Number of ranks in the group. */
+    int size();
+
+    /** Largest usable tag (inclusive); tags run 0..maxTag(). MPI guarantees at least 32767. */
+    int maxTag();
+
+    /** Short name of the transport ("mpi", "in-process", ...) for reports. */
+    String name();
+
+    /**
+     * Starts sending bytes {@code [offset, offset+length)} of {@code buffer} to {@code peer}.
+     *
+     * @throws IllegalArgumentException if the buffer is not direct, the range lies outside it, the
+     *         length is negative, the peer is outside 0..size()-1 or the tag outside 0..maxTag();
+     *         nothing is sent then
+     * @throws TransportException if the underlying library fails to start the send
+     */
+    PendingOperation send(ByteBuffer buffer, int offset, int length, int peer, int tag);
+
+    /**
+     * Starts receiving into bytes {@code [offset, offset+length)} of {@code buffer} from
+     * {@code peer}. A matching message longer than {@code length} fails the operation; a shorter one
+     * completes it.
+     *
+     * @throws IllegalArgumentException as for {@link #send}, and if the buffer is read-only
+     * @throws TransportException if the underlying library fails to start the receive
+     */
+    PendingOperation receive(ByteBuffer buffer, int offset, int length, int peer, int tag);
+
+    /**
+     * Releases the endpoint. Operations still pending are abandoned; for MPI this frees the
+     * library's duplicate communicator, so it must happen before {@code MPI.Finalize()}.
+     */
+    @Override
+    void close();
+}
