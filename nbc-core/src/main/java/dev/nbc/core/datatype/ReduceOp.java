@@ -1,0 +1,172 @@
+package dev.nbc.core.datatype;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.EnumSet;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.DoubleBinaryOperator;
+import java.util.function.LongBinaryOperator;
+
+/**
+ * A reduction operation: the built-in ones of MPI and user-defined ones.
+ *
+ * <p>An operation combines an element {@code left} with an element {@code right}; for a reduction over
+ * ranks the result is {@code x0 op x1 op ... op x(P-1)} in rank order, which matters only for
+ * non-commutative operations. Integer types are combined as {@code long}s and narrowed back, which is
+ * exact for two's-complement wrap-around arithmetic, comparisons and bit operations. FLOAT is combined
+ * as {@code double} and rounded back, which gives the correctly rounded float result for +, * and
+ * comparisons (a double holds more than twice a float's precision), so results equal C's float
+ * arithmetic bit for bit.
+ */
+public final class ReduceOp {
+    private static final Set<DataType> ALL_TYPES = EnumSet.allOf(DataType.class);
+    private static final Set<DataType> INTEGER_TYPES = EnumSet.of(DataType.BYTE, DataType.SHORT, DataType.INT, DataType.LONG);
+
+    public static final ReduceOp SUM = builtIn("SUM", ALL_TYPES, Long::sum, Double::sum);
+    public static final ReduceOp PROD = builtIn("PROD", ALL_TYPES, (a, b) -> a * b, (a, b) -> a * b);
+    /** Minimum; for floating point as C's {@code a < b ? a : b}, like Open MPI. */
+    public static final ReduceOp MIN = builtIn("MIN", ALL_TYPES, Math::min, (a, b) -> a < b ? a : b);
+    public static final ReduceOp MAX = builtIn("MAX", ALL_TYPES, Math::max, (a, b) -> a > b ? a : b);
+    public static final ReduceOp BAND = builtIn("BAND", INTEGER_TYPES, (a, b) -> a & b, null);
+    public static final ReduceOp BOR = builtIn("BOR", INTEGER_TYPES, (a, b) -> a | b, null);
+    public static final ReduceOp BXOR = builtIn("BXOR", INTEGER_TYPES, (a, b) -> a ^ b, null);
+    public static final ReduceOp LAND = builtIn("LAND", INTEGER_TYPES, (a, b) -> (a != 0 && b != 0) ? 1 : 0, null);
+    public static final ReduceOp LOR = builtIn("LOR", INTEGER_TYPES, (a, b) -> (a != 0 || b != 0) ? 1 : 0, null);
+    public static final ReduceOp LXOR = builtIn("LXOR", INTEGER_TYPES, (a, b) -> ((a != 0) ^ (b != 0)) ? 1 : 0, null);
+
+    /** Every built-in operation, for tests and command-line parsing. */
+    public static final ReduceOp[] BUILT_IN = {SUM, PROD, MIN, MAX, BAND, BOR, BXOR, LAND, LOR, LXOR};
+
+    private final String name;
+    private final boolean commutative;
+    private final Set<DataType> types;
+    private final LongBinaryOperator integerFunction;
+    private final DoubleBinaryOperator floatingFunction;
+
+    private ReduceOp(String name, boolean commutative, Set<DataType> types,
+                     LongBinaryOperator integerFunction, DoubleBinaryOperator floatingFunction) {
+        this.name = name;
+        this.commutative = commutative;
+        this.types = types;
+        this.integerFunction = integerFunction;
+        this.floatingFunction = floatingFunction;
+    }
+
+    private static ReduceOp builtIn(String name, Set<DataType> types, LongBinaryOperator integer, DoubleBinaryOperator floating) {
+        return new ReduceOp(name, true, types, integer, floating);
+    }
+
+    /**
+     * A user-defined operation on integer types (BYTE, SHORT, INT, LONG), applied to elements widened
+     * to long; the result is narrowed to the type.
+     *
+     * @param commutative false keeps the rank order {@code x0 op x1 op ...}; algorithms that reorder
+     *                    operands are then not chosen
+     */
+    public static ReduceOp ofIntegers(String name, boolean commutative, LongBinaryOperator function) {
+        return new ReduceOp(checkName(name), commutative, INTEGER_TYPES, Objects.requireNonNull(function, "function"), null);
+    }
+
+    /** A user-defined operation on FLOAT and DOUBLE, applied to elements widened to double. */
+    public static ReduceOp ofFloatingPoint(String name, boolean commutative, DoubleBinaryOperator function) {
+        return new ReduceOp(checkName(name), commutative, EnumSet.of(DataType.FLOAT, DataType.DOUBLE), null,
+                Objects.requireNonNull(function, "function"));
+    }
+
+    /** A user-defined operation on every type: {@code integer} for integer types, {@code floating} for the others. */
+    public static ReduceOp of(String name, boolean commutative, LongBinaryOperator integer, DoubleBinaryOperator floating) {
+        return new ReduceOp(checkName(name), commutative, ALL_TYPES,
+                Objects.requireNonNull(integer, "integer"), Objects.requireNonNull(floating, "floating"));
+    }
+
+    private static String checkName(String name) {
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("name: a reduction operation needs a non-blank name (it appears in reports and errors)");
+        }
+        return name;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public boolean isCommutative() {
+        return commutative;
+    }
+
+    public boolean supports(DataType type) {
+        return types.contains(type);
+    }
+
+    /**
+     * @throws IllegalArgumentException naming argument {@code op} if this operation is not defined for the type
+     */
+    public void checkSupports(DataType type) {
+        if (!supports(type)) {
+            throw new IllegalArgumentException("op: " + name + " is not defined for " + type + "; it is defined for " + types);
+        }
+    }
+
+    /**
+     * Combines {@code count} elements: {@code target[i] = source[i] op target[i]} when
+     * {@code sourceIsLeft}, else {@code target[i] = target[i] op source[i]}. Offsets are in bytes;
+     * the buffers' own byte order, position and limit are ignored.
+     */
+    public void apply(DataType type, ByteBuffer source, int sourceOffset, ByteBuffer target, int targetOffset,
+                      int count, boolean sourceIsLeft) {
+        ByteBuffer in = source.duplicate().order(ByteOrder.nativeOrder());
+        ByteBuffer out = target.duplicate().order(ByteOrder.nativeOrder());
+        switch (type) {
+            case BYTE -> {
+                for (int i = 0; i < count; i++) {
+                    long s = in.get(sourceOffset + i), t = out.get(targetOffset + i);
+                    out.put(targetOffset + i, (byte) combine(s, t, sourceIsLeft));
+                }
+            }
+            case SHORT -> {
+                for (int i = 0; i < count; i++) {
+                    int si = sourceOffset + 2 * i, ti = targetOffset + 2 * i;
+                    out.putShort(ti, (short) combine(in.getShort(si), out.getShort(ti), sourceIsLeft));
+                }
+            }
+            case INT -> {
+                for (int i = 0; i < count; i++) {
+                    int si = sourceOffset + 4 * i, ti = targetOffset + 4 * i;
+                    out.putInt(ti, (int) combine(in.getInt(si), out.getInt(ti), sourceIsLeft));
+                }
+            }
+            case LONG -> {
+                for (int i = 0; i < count; i++) {
+                    int si = sourceOffset + 8 * i, ti = targetOffset + 8 * i;
+                    out.putLong(ti, combine(in.getLong(si), out.getLong(ti), sourceIsLeft));
+                }
+            }
+            case FLOAT -> {
+                for (int i = 0; i < count; i++) {
+                    int si = sourceOffset + 4 * i, ti = targetOffset + 4 * i;
+                    out.putFloat(ti, (float) combine((double) in.getFloat(si), out.getFloat(ti), sourceIsLeft));
+                }
+            }
+            case DOUBLE -> {
+                for (int i = 0; i < count; i++) {
+                    int si = sourceOffset + 8 * i, ti = targetOffset + 8 * i;
+                    out.putDouble(ti, combine(in.getDouble(si), out.getDouble(ti), sourceIsLeft));
+                }
+            }
+        }
+    }
+
+    private long combine(long source, long target, boolean sourceIsLeft) {
+        return sourceIsLeft ? integerFunction.applyAsLong(source, target) : integerFunction.applyAsLong(target, source);
+    }
+
+    private double combine(double source, double target, boolean sourceIsLeft) {
+        return sourceIsLeft ? floatingFunction.applyAsDouble(source, target) : floatingFunction.applyAsDouble(target, source);
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

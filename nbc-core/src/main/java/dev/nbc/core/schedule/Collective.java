@@ -1,0 +1,8 @@
+package dev.nbc.core.schedule;
+
+/** The collective operations the library builds schedules for. */
+public enum Collective {
+    BARRIER,
+    BCAST,
+    ALLREDUCE
+}

@@ -1,0 +1,63 @@
+package dev.nbc.core.schedule;
+
+import dev.nbc.core.algorithm.Algorithm;
+import dev.nbc.core.datatype.DataType;
+import dev.nbc.core.datatype.ReduceOp;
+
+import java.util.List;
+
+/**
+ * One rank's part of one collective: rounds of point-to-point and local operations on buffer slots.
+ * Immutable; it can be started any number of times (each start binds buffers and takes a tag).
+ *
+ * @param collective  what the schedule computes
+ * @param algorithm   how
+ * @param rank        the rank this schedule is for
+ * @param size        the number of ranks
+ * @param root        the root rank, or -1 for collectives without one
+ * @param count       elements per rank's contribution (0 for a barrier)
+ * @param type        element type (BYTE for a barrier)
+ * @param op          reduction operation, or null if the collective reduces nothing
+ * @param inputBytes  bytes the schedule reads from slot {@link Slots#INPUT} (0 if unused)
+ * @param outputBytes bytes the schedule uses of slot {@link Slots#OUTPUT} (0 if unused)
+ * @param scratchBytes sizes of the scratch slots, allocated per execution
+ * @param rounds      the rounds, in order
+ */
+public record Schedule(Collective collective, Algorithm algorithm, int rank, int size, int root, int count,
+                       DataType type, ReduceOp op, int inputBytes, int outputBytes, int[] scratchBytes,
+                       List<Round> rounds) {
+
+    public Schedule {
+        scratchBytes = scratchBytes.clone();
+        rounds = List.copyOf(rounds);
+    }
+
+    @Override
+    public int[] scratchBytes() {
+        return scratchBytes.clone();
+    }
+
+    /** Bytes of slot {@code slot} that this schedule addresses. */
+    public int slotBytes(int slot) {
+        return switch (slot) {
+            case Slots.INPUT -> inputBytes;
+            case Slots.OUTPUT -> outputBytes;
+            default -> scratchBytes[slot - Slots.FIRST_SCRATCH];
+        };
+    }
+
+    public int slotCount() {
+        return Slots.FIRST_SCRATCH + scratchBytes.length;
+    }
+
+    /** Number of rounds. */
+    public int depth() {
+        return rounds.size();
+    }
+
+    @Override
+    public String toString() {
+        return collective + "/" + algorithm.name() + " rank " + rank + " of " + size + ", " + count + " x " + type
+                + (op != null ? " " + op.name() : "") + (root >= 0 ? ", root " + root : "") + ", " + rounds.size() + " rounds";
+    }
+}
