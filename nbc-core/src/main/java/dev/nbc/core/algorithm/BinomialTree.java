@@ -1,0 +1,53 @@
+package dev.nbc.core.algorithm;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The binomial tree over ranks relative to a root (vrank = (rank - root) mod P): a vrank's parent is
+ * the vrank with its lowest set bit cleared, its children are vrank + 2^k for every 2^k below that
+ * bit. Broadcasts send down it; reductions combine up it. With root 0 every subtree is a contiguous
+ * range of ranks, which is what keeps non-commutative reductions in rank order.
+ */
+public final class BinomialTree {
+    private final int size;
+    private final int root;
+    private final int vrank;
+
+    public BinomialTree(int rank, int size, int root) {
+        this.size = size;
+        this.root = root;
+        this.vrank = Math.floorMod(rank - root, size);
+    }
+
+    /** The parent's rank, or -1 at the root. */
+    public int parent() {
+        if (vrank == 0) {
+            return -1;
+        }
+        return toRank(vrank & (vrank - 1));
+    }
+
+    /** Children's ranks, largest subtree first (the order that minimizes a broadcast's latency). */
+    public List<Integer> childrenLargestFirst() {
+        List<Integer> children = new ArrayList<>();
+        int limit = vrank == 0 ? Integer.highestOneBit(Math.max(1, size - 1)) << 1 : Integer.lowestOneBit(vrank);
+        for (int mask = limit >> 1; mask >= 1; mask >>= 1) {
+            if (vrank + mask < size) {
+                children.add(toRank(vrank + mask));
+            }
+        }
+        return children;
+    }
+
+    /** Children's ranks, smallest subtree first (the order a reduction's partial results become ready). */
+    public List<Integer> childrenSmallestFirst() {
+        List<Integer> children = childrenLargestFirst();
+        java.util.Collections.reverse(children);
+        return children;
+    }
+
+    private int toRank(int v) {
+        return (v + root) % size;
+    }
+}
