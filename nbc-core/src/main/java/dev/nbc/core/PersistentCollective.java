@@ -1,0 +1,37 @@
+package dev.nbc.core;
+
+import dev.nbc.core.request.Request;
+import dev.nbc.core.schedule.Schedule;
+
+import java.nio.ByteBuffer;
+
+/**
+ * A collective bound to its buffers once and started many times without rebuilding (MPI-4's
+ * persistent collectives). Every rank must start it the same number of times, in the same order
+ * relative to the communicator's other collectives; each start takes a fresh tag.
+ */
+public final class PersistentCollective {
+    private final Communicator communicator;
+    private final Schedule schedule;
+    private final ByteBuffer input;
+    private final ByteBuffer output;
+    private final String description;
+
+    PersistentCollective(Communicator communicator, Schedule schedule, ByteBuffer input, ByteBuffer output, String description) {
+        this.communicator = communicator;
+        this.schedule = schedule;
+        this.input = input;
+        this.output = output;
+        this.description = description;
+    }
+
+    /** Starts one run; the buffers must not be touched until its request completes. */
+    public Request start() {
+        return communicator.submit(schedule, input, output, description);
+    }
+
+    /** The schedule every start runs. */
+    public Schedule schedule() {
+        return schedule;
+    }
+}

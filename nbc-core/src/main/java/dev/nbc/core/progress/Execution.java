@@ -1,0 +1,129 @@
+package dev.nbc.core.progress;
+
+import dev.nbc.core.request.NbcException;
+import dev.nbc.core.request.Request;
+import dev.nbc.core.schedule.Operation;
+import dev.nbc.core.schedule.Round;
+import dev.nbc.core.schedule.Schedule;
+import dev.nbc.core.transport.PendingOperation;
+import dev.nbc.core.transport.Transport;
+
+import java.nio.ByteBuffer;
+import java.util.List;
+
+/**
+ * One run of a schedule: the buffers bound to its slots, the tag it took, the round it is in and
+ * that round's pending transport operations. Touched only by the thread that progresses the
+ * engine.
+ */
+final class Execution {
+    private static final ByteBuffer EMPTY = ByteBuffer.allocateDirect(0);
+
+    private final Schedule schedule;
+    private final Transport transport;
+    private final int tag;
+    private final ByteBuffer input;
+    private final ByteBuffer output;
+    private final Request request;
+    private ByteBuffer[] slots;
+    private int round = -1;
+    private PendingOperation[] pending = new PendingOperation[4];
+    private int pendingCount;
+
+    Execution(Schedule schedule, Transport transport, int tag, ByteBuffer input, ByteBuffer output, Request request) {
+        this.schedule = schedule;
+        this.transport = transport;
+        this.tag = tag;
+        this.input = input;
+        this.output = output;
+        this.request = request;
+    }
+
+    Request request() {
+        return request;
+    }
+
+    /** Binds buffers and starts the first round; true if the whole schedule is already done. */
+    boolean start(ScratchPool scratch) {
+        slots = new ByteBuffer[schedule.slotCount()];
+        slots[0] = input != null ? input : EMPTY;
+        slots[1] = output != null ? output : EMPTY;
+        for (int slot = 2; slot < slots.length; slot++) {
+            slots[slot] = scratch.take(schedule.slotBytes(slot));
+        }
+        return advanceRounds();
+    }
+
+    /** Polls the current round; true once the whole schedule is done. */
+    boolean poll() {
+        for (int i = 0; i < pendingCount; i++) {
+            PendingOperation operation = pending[i];
+            if (operation != null && operation.test()) {
+                pending[i] = null;
+            }
+        }
+        for (int i = 0; i < pendingCount; i++) {
+            if (pending[i] != null) {
+                return false;
+            }
+        }
+        return advanceRounds();
+    }
+
+    /** Starts rounds until one has communication in flight; true if none is left. */
+    private boolean advanceRounds() {
+        List<Round> rounds = schedule.rounds();
+        while (++round < rounds.size()) {
+            if (post(rounds.get(round))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Runs a round's local operations, then posts its communication; true if any was posted. */
+    private boolean post(Round round) {
+        List<Operation> operations = round.operations();
+        for (Operation operation : operations) {
+            if (operation instanceof Operation.Reduce r) {
+                schedule.op().apply(schedule.type(), slots[r.sourceSlot()], r.sourceOffset(),
+                        slots[r.targetSlot()], r.targetOffset(), r.count(), r.sourceIsLeft());
+            } else if (operation instanceof Operation.Copy c) {
+                copy(slots[c.sourceSlot()], c.sourceOffset(), slots[c.targetSlot()], c.targetOffset(), c.length());
+            }
+        }
+        if (pending.length < operations.size()) {
+            pending = new PendingOperation[operations.size()];
+        }
+        pendingCount = 0;
+        for (Operation operation : operations) {
+            if (operation instanceof Operation.Send s) {
+                pending[pendingCount++] = transport.send(slots[s.slot()], s.offset(), s.length(), s.peer(), tag);
+            } else if (operation instanceof Operation.Receive r) {
+                pending[pendingCount++] = transport.receive(slots[r.slot()], r.offset(), r.length(), r.peer(), tag);
+            }
+        }
+        return pendingCount > 0;
+    }
+
+    private static void copy(ByteBuffer source, int sourceOffset, ByteBuffer target, int targetOffset, int length) {
+        target.duplicate().position(targetOffset).put(source.duplicate().limit(sourceOffset + length).position(sourceOffset));
+    }
+
+    /** Returns scratch buffers to the pool once the execution has finished, successfully or not. */
+    void release(ScratchPool scratch) {
+        if (slots != null) {
+            for (int slot = 2; slot < slots.length; slot++) {
+                scratch.give(slots[slot]);
+            }
+            slots = null;
+        }
+    }
+
+    /** The failure to report for {@code cause}, naming collective, rank, round and tag. */
+    NbcException failure(Throwable cause) {
+        String where = request.description() + " (" + schedule.algorithm().name() + "), round "
+                + Math.max(0, round) + " of " + schedule.depth() + ", tag " + tag + " on " + transport.name();
+        return new NbcException(where + ": " + cause.getMessage(), cause);
+    }
+}

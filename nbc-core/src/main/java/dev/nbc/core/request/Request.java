@@ -1,0 +1,160 @@
+package dev.nbc.core.request;
+
+import dev.nbc.core.algorithm.Algorithm;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * A collective in flight: test it, await it, or use it as a {@link CompletableFuture}.
+ *
+ * <p>Waiting spins briefly, then yields, then parks: a collective that is about to finish is seen
+ * within a microsecond or so, while a long wait does not burn a core the progress thread may need.
+ * Without a progress thread ({@code ProgressMode.MANUAL}) {@link #test()} and the awaits advance
+ * the engine themselves, as LibNBC does without its thread.
+ */
+public final class Request {
+    /** Spin this long before yielding; covers the common "just about done" case. */
+    private static final long SPIN_NANOS = 20_000;
+    /** Yield this long before parking. */
+    private static final long YIELD_NANOS = 200_000;
+
+    private final String description;
+    private final Algorithm algorithm;
+    private final Runnable progress;
+    private final CompletableFuture<Void> completion = new CompletableFuture<>();
+    private volatile boolean done;
+
+    /**
+     * @param progress advances the engine once from the calling thread; a no-op when a progress
+     *                 thread does that
+     */
+    public Request(String description, Algorithm algorithm, Runnable progress) {
+        this.description = description;
+        this.algorithm = algorithm;
+        this.progress = progress;
+    }
+
+    /** What this request is, e.g. "IALLREDUCE 1024 x DOUBLE SUM on rank 2 of 4". */
+    public String description() {
+        return description;
+    }
+
+    /** The algorithm chosen for this collective. */
+    public Algorithm algorithm() {
+        return algorithm;
+    }
+
+    /**
+     * Polls once.
+     *
+     * @return true if the collective has completed
+     * @throws NbcException if it failed
+     */
+    public boolean test() {
+        if (!done) {
+            progress.run();
+        }
+        return isDone();
+    }
+
+    /** Waits until the collective completes; throws {@link NbcException} if it failed. */
+    public void await() {
+        awaitUntil(Long.MAX_VALUE);
+    }
+
+    /**
+     * Waits at most the given time.
+     *
+     * @return true if the collective completed, false if the time ran out first
+     * @throws NbcException if it failed
+     */
+    public boolean await(long timeout, TimeUnit unit) {
+        if (timeout < 0) {
+            throw new IllegalArgumentException("timeout: must be >= 0, but was " + timeout);
+        }
+        long now = System.nanoTime();
+        long deadline = now + Math.min(unit.toNanos(timeout), Long.MAX_VALUE - now);
+        return awaitUntil(deadline);
+    }
+
+    private boolean awaitUntil(long deadline) {
+        long start = System.nanoTime();
+        while (!test()) {
+            long now = System.nanoTime();
+            if (now - deadline >= 0) {
+                return false;
+            }
+            long waited = now - start;
+            if (waited < SPIN_NANOS) {
+                Thread.onSpinWait();
+            } else if (waited < YIELD_NANOS) {
+                Thread.yield();
+            } else {
+                parkUntilDone(deadline);
+            }
+        }
+        return true;
+    }
+
+    private void parkUntilDone(long deadline) {
+        long remaining = deadline - System.nanoTime();
+        try {
+            // Progress comes from the engine's thread; the future wakes us when it completes us.
+            // Without a thread, test() above is what progresses, so only park briefly.
+            completion.get(Math.min(remaining, progress == NO_PROGRESS ? remaining : 50_000), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException | ExecutionException ignored) {
+            // loop in awaitUntil re-tests and reports the failure or the time-out
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            throw new NbcException("interrupted while awaiting " + description, interrupted);
+        }
+    }
+
+    /**
+     * A future completed when the collective completes (exceptionally with {@link NbcException}
+     * when it fails). Without a progress thread it only completes while some thread tests or
+     * awaits a request of the same engine.
+     */
+    public CompletableFuture<Void> future() {
+        return completion.copy();
+    }
+
+    private boolean isDone() {
+        if (!done) {
+            return false;
+        }
+        if (completion.isCompletedExceptionally()) {
+            try {
+                completion.join();
+            } catch (java.util.concurrent.CompletionException e) {
+                Throwable cause = e.getCause();
+                throw new NbcException(cause.getMessage(), cause);
+            }
+        }
+        return true;
+    }
+
+    /** Called by the engine when the collective has completed. */
+    public void complete() {
+        done = true;
+        completion.complete(null);
+    }
+
+    /** Called by the engine when the collective has failed. */
+    public void fail(NbcException failure) {
+        done = true;
+        completion.completeExceptionally(failure);
+    }
+
+    /** The progress action of requests whose engine has a thread of its own. */
+    public static final Runnable NO_PROGRESS = () -> {
+    };
+
+    @Override
+    public String toString() {
+        return description + (done ? " (done)" : " (in flight)");
+    }
+}
