@@ -131,6 +131,9 @@ public final class Request {
                 completion.join();
             } catch (java.util.concurrent.CompletionException e) {
                 Throwable cause = e.getCause();
+                if (cause instanceof NbcException failure) {
+                    throw failure;
+                }
                 throw new NbcException(cause.getMessage(), cause);
             }
         }

@@ -1,0 +1,176 @@
+package dev.nbc.core.progress;
+
+import dev.nbc.core.Buffers;
+import dev.nbc.core.Communicator;
+import dev.nbc.core.datatype.DataType;
+import dev.nbc.core.request.NbcException;
+import dev.nbc.core.request.Request;
+import dev.nbc.core.request.Requests;
+import dev.nbc.core.testing.ScriptedTransport;
+import dev.nbc.core.transport.TransportException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The progress engine's life cycle and failure handling, on a scripted transport. */
+class ProgressEngineTest {
+
+    @ParameterizedTest
+    @EnumSource(ProgressMode.class)
+    void aTransportFailureFailsItsRequestNamingCollectiveRankAndRound(ProgressMode mode) {
+        try (ProgressEngine engine = ProgressEngine.start(mode, IdleStrategy.BACKOFF)) {
+            ScriptedTransport transport = new ScriptedTransport(1, 2);
+            Communicator comm = Communicator.create(engine, transport);
+            transport.behave(() -> () -> {
+                throw new TransportException("link down");
+            });
+            Request failing = comm.ibcast(Buffers.allocate(4, DataType.INT), 4, DataType.INT, 0);
+            NbcException e = assertThrows(NbcException.class, failing::await);
+            assertTrue(e.getMessage().contains("IBCAST"), e.getMessage());
+            assertTrue(e.getMessage().contains("rank 1 of 2"), e.getMessage());
+            assertTrue(e.getMessage().contains("round 0 of 1"), e.getMessage());
+            assertTrue(e.getMessage().contains("link down"), e.getMessage());
+            assertInstanceOf(TransportException.class, e.getCause());
+
+            // the engine itself survives: the next collective works
+            transport.behave(() -> () -> true);
+            assertTrue(comm.ibarrier().await(10, TimeUnit.SECONDS));
+        }
+    }
+
+    @Test
+    void aFailureWhileStartingARoundFailsTheRequestToo() {
+        try (ProgressEngine engine = ProgressEngine.start()) {
+            ScriptedTransport transport = new ScriptedTransport(0, 3).failOnStart(new TransportException("no route"));
+            Request request = Communicator.create(engine, transport).ibarrier();
+            NbcException e = assertThrows(NbcException.class, request::await);
+            assertTrue(e.getMessage().contains("IBARRIER") && e.getMessage().contains("no route"), e.getMessage());
+            ExecutionException viaFuture = assertThrows(ExecutionException.class, () -> request.future().get(10, TimeUnit.SECONDS));
+            assertInstanceOf(NbcException.class, viaFuture.getCause());
+        }
+    }
+
+    @Test
+    void whenTheProgressThreadDiesEveryRequestInFlightFailsAndLaterCallsFailAtOnce() {
+        try (ProgressEngine engine = ProgressEngine.start()) {
+            ScriptedTransport transport = new ScriptedTransport(0, 2);
+            Communicator comm = Communicator.create(engine, transport);
+            transport.behave(() -> () -> false); // never completes
+            Request stuck = comm.ibarrier();
+            assertFalse(stuck.await(50, TimeUnit.MILLISECONDS));
+            // an Error escapes the per-request handling and kills the loop
+            transport.behave(() -> () -> {
+                throw new AssertionError("simulated fatal error");
+            });
+            Request killer = comm.ibarrier();
+            assertThrows(NbcException.class, () -> killer.await(10, TimeUnit.SECONDS));
+            NbcException e = assertThrows(NbcException.class, () -> stuck.await(10, TimeUnit.SECONDS));
+            assertTrue(e.getMessage().contains("progress engine failed"), e.getMessage());
+            IllegalStateException later = assertThrows(IllegalStateException.class, comm::ibarrier);
+            assertTrue(later.getMessage().contains("failed"), later.getMessage());
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ProgressMode.class)
+    void closingFailsWhatIsInFlightAndRefusesNewWork(ProgressMode mode) {
+        ProgressEngine engine = ProgressEngine.start(mode, IdleStrategy.BACKOFF);
+        ScriptedTransport transport = new ScriptedTransport(0, 2).behave(() -> () -> false);
+        Communicator comm = Communicator.create(engine, transport);
+        Request stuck = comm.ibarrier();
+        stuck.test();
+        engine.close();
+        NbcException e = assertThrows(NbcException.class, () -> stuck.await(10, TimeUnit.SECONDS));
+        assertTrue(e.getMessage().contains("closed"), e.getMessage());
+        assertThrows(IllegalStateException.class, comm::ibarrier);
+        engine.close(); // idempotent
+    }
+
+    @Test
+    void manualModeProgressesOnlyInsideTestAndAwait() {
+        try (ProgressEngine engine = ProgressEngine.start(ProgressMode.MANUAL, IdleStrategy.BACKOFF)) {
+            ScriptedTransport transport = new ScriptedTransport(0, 2);
+            Request request = Communicator.create(engine, transport).ibarrier();
+            assertEquals(0, transport.started().size(), "nothing runs before the first test()");
+            assertTrue(request.test());
+            assertEquals(2, transport.started().size(), "one send and one receive");
+        }
+    }
+
+    @Test
+    void everyCallTakesTheNextTagWrappingWithinTheTransportsRange() {
+        try (ProgressEngine engine = ProgressEngine.start()) {
+            ScriptedTransport transport = new ScriptedTransport(0, 2); // maxTag() == 5
+            Communicator comm = Communicator.create(engine, transport);
+            for (int i = 0; i < 8; i++) {
+                comm.ibarrier().await();
+            }
+            int[] tags = transport.started().stream().filter(ScriptedTransport.Started::send).mapToInt(ScriptedTransport.Started::tag).toArray();
+            assertEquals("[0, 1, 2, 3, 4, 5, 0, 1]", java.util.Arrays.toString(tags));
+        }
+    }
+
+    @Test
+    void thousandsOfSubmissionsBeyondTheRingSizeDoNotBlockInManualMode() {
+        try (ProgressEngine engine = ProgressEngine.start(ProgressMode.MANUAL, IdleStrategy.BACKOFF)) {
+            ScriptedTransport transport = new ScriptedTransport(0, 2);
+            Communicator comm = Communicator.create(engine, transport);
+            Request[] requests = new Request[10_000];
+            for (int i = 0; i < requests.length; i++) {
+                requests[i] = comm.ibarrier();
+            }
+            Requests.awaitAll(requests);
+            assertEquals(2 * requests.length, transport.started().size());
+        }
+    }
+
+    @Test
+    void awaitWithATimeoutReturnsFalseWhenTheCollectiveCannotFinish() {
+        try (ProgressEngine engine = ProgressEngine.start()) {
+            AtomicBoolean release = new AtomicBoolean();
+            ScriptedTransport transport = new ScriptedTransport(0, 2).behave(() -> release::get);
+            Request request = Communicator.create(engine, transport).ibarrier();
+            assertFalse(request.await(20, TimeUnit.MILLISECONDS));
+            release.set(true);
+            assertTrue(request.await(10, TimeUnit.SECONDS));
+        }
+    }
+
+    @Test
+    void idleProgressThreadParks() throws InterruptedException {
+        try (ProgressEngine engine = ProgressEngine.start()) {
+            Thread.sleep(100); // let it reach its longest park
+            long before = engine.threadCpuNanos();
+            Thread.sleep(500);
+            long used = engine.threadCpuNanos() - before;
+            // A spinning thread would use ~500 ms of CPU here; a parked one well under 5%.
+            assertTrue(used < 25_000_000L, "idle progress thread used " + used / 1e6 + " ms CPU in 500 ms");
+        }
+    }
+
+    @Test
+    void awaitAnyReturnsTheCollectiveThatFinishedFirst() {
+        try (ProgressEngine engine = ProgressEngine.start()) {
+            AtomicBoolean release = new AtomicBoolean();
+            ScriptedTransport transport = new ScriptedTransport(0, 2).behave(() -> release::get);
+            Communicator comm = Communicator.create(engine, transport);
+            Request held = comm.ibarrier();
+            transport.behave(() -> () -> true);
+            Request free = comm.ibarrier();
+            assertEquals(1, Requests.awaitAny(held, free));
+            assertFalse(held.test());
+            release.set(true);
+            Requests.awaitAll(held, free);
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package dev.nbc.core.testing;
+
+import dev.nbc.core.transport.PendingOperation;
+import dev.nbc.core.transport.Transport;
+import dev.nbc.core.transport.TransportArguments;
+
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Supplier;
+
+/**
+ * A transport whose operations do what a test scripts: complete at once, never complete, fail, or
+ * throw from the engine's own thread. It records every operation started (with its tag).
+ */
+public final class ScriptedTransport implements Transport {
+    public record Started(boolean send, int peer, int tag, int length) {
+    }
+
+    private final int rank;
+    private final int size;
+    private final List<Started> started = new CopyOnWriteArrayList<>();
+    private volatile Supplier<PendingOperation> behaviour = () -> () -> true;
+    private volatile RuntimeException failOnStart;
+
+    public ScriptedTransport(int rank, int size) {
+        this.rank = rank;
+        this.size = size;
+    }
+
+    /** Operations started from now on behave as {@code behaviour} says. */
+    public ScriptedTransport behave(Supplier<PendingOperation> behaviour) {
+        this.behaviour = behaviour;
+        return this;
+    }
+
+    /** Starting an operation throws {@code failure} (null: starting works). */
+    public ScriptedTransport failOnStart(RuntimeException failure) {
+        this.failOnStart = failure;
+        return this;
+    }
+
+    public List<Started> started() {
+        return started;
+    }
+
+    @Override
+    public int rank() {
+        return rank;
+    }
+
+    @Override
+    public int size() {
+        return size;
+    }
+
+    @Override
+    public int maxTag() {
+        return 5;
+    }
+
+    @Override
+    public String name() {
+        return "scripted";
+    }
+
+    @Override
+    public PendingOperation send(ByteBuffer buffer, int offset, int length, int peer, int tag) {
+        TransportArguments.checkSend(this, buffer, offset, length, peer, tag);
+        return start(new Started(true, peer, tag, length));
+    }
+
+    @Override
+    public PendingOperation receive(ByteBuffer buffer, int offset, int length, int peer, int tag) {
+        TransportArguments.checkReceive(this, buffer, offset, length, peer, tag);
+        return start(new Started(false, peer, tag, length));
+    }
+
+    private PendingOperation start(Started operation) {
+        RuntimeException failure = failOnStart;
+        if (failure != null) {
+            throw failure;
+        }
+        started.add(operation);
+        return behaviour.get();
+    }
+
+    @Override
+    public void close() {
+    }
+}
