@@ -1,0 +1,44 @@
+package dev.nbc.models.loggp;
+
+/**
+ * The LogGP parameters (Alexandrov et al.) plus the computation rate gamma that the paper
+ * "A Case for Non-Blocking Collective Operations" (section 2.1) adds to price reductions.
+ * Times are in nanoseconds, per-byte costs in nanoseconds per byte.
+ *
+ * @param L     network latency: time from the last byte leaving the sender's NIC to its arrival
+ * @param o     CPU overhead of one send or one receive (the same on both sides, as in the paper)
+ * @param g     gap: the minimum time between two consecutive message injections of one NIC
+ * @param G     gap per byte: the inverse bandwidth of bulk transfers
+ * @param P     number of processes
+ * @param gamma time to reduce one byte (fetch, compute, store); the paper's γ
+ */
+public record LogGPParameters(double L, double o, double g, double G, int P, double gamma) {
+
+    public LogGPParameters {
+        requireTime("L", L);
+        requireTime("o", o);
+        requireTime("g", g);
+        requireTime("G", G);
+        requireTime("gamma", gamma);
+        if (P < 1) {
+            throw new IllegalArgumentException("P: the number of processes must be >= 1, but was " + P);
+        }
+    }
+
+    private static void requireTime(String name, double value) {
+        if (!Double.isFinite(value) || value < 0) {
+            throw new IllegalArgumentException(name + ": must be a finite, non-negative number of nanoseconds"
+                    + (name.equals("G") || name.equals("gamma") ? " per byte" : "") + ", but was " + value);
+        }
+    }
+
+    /** The same parameters for {@code processes} processes. */
+    public LogGPParameters withP(int processes) {
+        return new LogGPParameters(L, o, g, G, processes, gamma);
+    }
+
+    /** The same parameters with gap {@code gap}. */
+    public LogGPParameters withG(double gap) {
+        return new LogGPParameters(L, o, gap, G, P, gamma);
+    }
+}
