@@ -1,0 +1,417 @@
+package dev.nbc.models.simulation;
+
+import dev.nbc.models.loggp.LogGPParameters;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Simulates one collective, given every rank's nbc-core schedule, on a LogGP machine. The
+ * conventions are those of nbc-core's in-process emulated network, so that predictions can be
+ * checked against measurements (m is a message's length in bytes; all ranks start at time 0):
+ *
+ * <ul>
+ * <li>A round starts when the previous one has completed. Its local operations run first, in
+ *     order, each costing CPU time: a reduction {@code gamma} per reduced byte (count * type size),
+ *     a copy {@code copyCostPerByte} per byte.</li>
+ * <li>Then its sends and receives are posted in order. Posting a send at CPU time t costs the
+ *     sender o (serialized on its CPU, so k sends of a round end their overheads at t + k o); its
+ *     NIC injects at {@code s = max(t + o, nicFree)}, stays busy until
+ *     {@code nicFree = s + g + (m-1)G}, the last byte leaves at {@code s + (m-1)G} (the send has
+ *     then "finished injecting") and the message arrives at {@code s + (m-1)G + L}. For m = 0
+ *     (barrier signals) (m-1)G is taken as 0. Posting a receive costs nothing.</li>
+ * <li>A receive completes at max(arrival, time it was posted) and then costs the receiver o on
+ *     its CPU, after whatever the CPU is doing (receive overheads are served in order of
+ *     completion; as they are all equal, ties do not matter).</li>
+ * <li>The round completes when all its sends have finished injecting and all its receives have
+ *     completed, their o included.</li>
+ * <li>Messages between a pair of ranks match first-in first-out (MPI's non-overtaking rule).</li>
+ * <li>Noise ({@link CpuNoise}) stretches CPU work only; the network runs on.</li>
+ * </ul>
+ *
+ * <p>How it runs: not with a global time-ordered event queue but as a dataflow over (rank, round):
+ * under these rules a round's outcome depends only on the rank's own state and the arrival times
+ * of the messages it receives, so a rank posts a round's sends, and completes the round as soon as
+ * every message it receives there has been sent — the order of evaluation does not change any
+ * time. Ranks wait on a counter of missing messages and are woken by the matching send; messages
+ * wait in per-(source, destination) FIFO queues of primitive arrays; schedules are asked for on
+ * demand, compiled to shared templates with peers relative to the rank, and dropped. Memory is
+ * O(P + messages in flight + distinct templates), time O(operations) for rounds with a bounded
+ * number of receives (a round with R receives costs O(R^2) to match, so linear algorithms at large
+ * P are slow).
+ *
+ * <p>Besides the finish times it keeps, for every rank, the critical path of its finish time:
+ * at every max() it follows the later operand and adds up the CPU work, noise and messages on the
+ * way ({@link CriticalPath}).
+ */
+public final class ScheduleSimulator {
+    private static final byte NEW = 0;
+    private static final byte RUNNING = 1;
+    private static final byte BLOCKED = 2;
+    private static final byte READY = 3;
+    private static final byte DONE = 4;
+
+    private final SimulationConfig config;
+    private final double o;
+    private final double g;
+    private final double gapPerByte;
+    private final double latency;
+    private final double gamma;
+    private final double copyCost;
+    private final CpuNoise noise;
+    private final boolean noiseless;
+
+    public ScheduleSimulator(SimulationConfig config) {
+        this.config = config;
+        LogGPParameters p = config.parameters();
+        this.o = p.o();
+        this.g = p.g();
+        this.gapPerByte = p.G();
+        this.latency = p.L();
+        this.gamma = p.gamma();
+        this.copyCost = config.copyCostPerByte();
+        this.noise = config.noise();
+        this.noiseless = noise == CpuNoise.NONE;
+    }
+
+    public SimulationConfig config() {
+        return config;
+    }
+
+    /**
+     * Runs the collective.
+     *
+     * @throws IllegalStateException if the schedules do not match (a receive whose message is never
+     *         sent, or a message nobody receives), naming a rank and round
+     */
+    public SimulationResult run(ScheduleSource source) {
+        return new Run(source).execute();
+    }
+
+    /** The state of one simulation; per-rank state in primitive arrays. */
+    private final class Run {
+        private final ScheduleSource source;
+        private final int size;
+        private final MessageQueues queues = new MessageQueues();
+        private final Map<ScheduleTemplate, Integer> templateIds = new HashMap<>();
+        private final List<ScheduleTemplate> templates = new ArrayList<>();
+
+        private final int[] templateOf;
+        private final int[] round;
+        private final byte[] state;
+        private final int[] missing;
+        // CPU stamp: the round's start, then (after posting) the CPU's time; with its path composition
+        private final double[] cpuT;
+        private final double[] cpuC;
+        private final double[] cpuN;
+        private final int[] cpuH;
+        // latest end of injection of the current round's sends
+        private final double[] sendT;
+        private final double[] sendC;
+        private final double[] sendN;
+        private final int[] sendH;
+        // when the NIC can inject the next message
+        private final double[] nicT;
+        private final double[] nicC;
+        private final double[] nicN;
+        private final int[] nicH;
+        private final double[] cpuBusy;
+        private final double[] noiseDelay;
+
+        private int[] stack = new int[256];
+        private int stackSize;
+        private int done;
+        private long operations;
+        private long messages;
+
+        // the stamp being worked on
+        private double t;
+        private double c;
+        private double n;
+        private int h;
+
+        // receive scratch of complete()
+        private double[] rxT = new double[16];
+        private double[] rxC = new double[16];
+        private double[] rxN = new double[16];
+        private int[] rxH = new int[16];
+        private int[] order = new int[16];
+
+        Run(ScheduleSource source) {
+            this.source = source;
+            this.size = source.size();
+            templateOf = new int[size];
+            round = new int[size];
+            state = new byte[size];
+            missing = new int[size];
+            cpuT = new double[size];
+            cpuC = new double[size];
+            cpuN = new double[size];
+            cpuH = new int[size];
+            sendT = new double[size];
+            sendC = new double[size];
+            sendN = new double[size];
+            sendH = new int[size];
+            nicT = new double[size];
+            nicC = new double[size];
+            nicN = new double[size];
+            nicH = new int[size];
+            cpuBusy = new double[size];
+            noiseDelay = new double[size];
+        }
+
+        SimulationResult execute() {
+            for (int r = 0; r < size; r++) {
+                advance(r);
+                while (stackSize > 0) {
+                    advance(stack[--stackSize]);
+                }
+            }
+            if (done < size) {
+                throw new IllegalStateException(describeDeadlock());
+            }
+            if (queues.inFlight() > 0) {
+                int[] pair = queues.anyPair();
+                throw new IllegalStateException("schedules do not match: " + queues.inFlight()
+                        + " message(s) were sent but never received, e.g. from rank " + pair[0] + " to rank " + pair[1]);
+            }
+            return new SimulationResult(cpuT, cpuBusy, noiseDelay, cpuC, cpuN, cpuH, operations, messages,
+                    templates.size(), queues.maxInFlight());
+        }
+
+        private String describeDeadlock() {
+            for (int r = 0; r < size; r++) {
+                if (state[r] == BLOCKED) {
+                    ScheduleTemplate tp = templates.get(templateOf[r]);
+                    int k = round[r];
+                    for (int i = tp.commStart[k]; i < tp.roundStart[k + 1]; i++) {
+                        if (tp.kind[i] == ScheduleTemplate.RECEIVE) {
+                            int src = (int) ((r + (long) tp.peer[i]) % size);
+                            if (queues.length(src, r) == 0) {
+                                return "schedules do not match: rank " + r + " waits in round " + k
+                                        + " for a message from rank " + src + " that is never sent ("
+                                        + (size - done) + " rank(s) never finish)";
+                            }
+                        }
+                    }
+                    return "schedules do not match: rank " + r + " waits in round " + k + " for messages never sent";
+                }
+            }
+            return "schedules do not match: " + (size - done) + " rank(s) never finish";
+        }
+
+        private void advance(int rank) {
+            if (state[rank] == NEW) {
+                load(rank);
+            }
+            ScheduleTemplate tp = templates.get(templateOf[rank]);
+            while (true) {
+                if (state[rank] == RUNNING) {
+                    if (round[rank] == tp.rounds()) {
+                        state[rank] = DONE;
+                        done++;
+                        return;
+                    }
+                    post(rank, tp);
+                    int waiting = countMissing(rank, tp);
+                    if (waiting > 0) {
+                        missing[rank] = waiting;
+                        state[rank] = BLOCKED;
+                        return;
+                    }
+                    state[rank] = READY;
+                }
+                if (state[rank] != READY) {
+                    return; // BLOCKED: woken by a send
+                }
+                complete(rank, tp);
+                state[rank] = RUNNING;
+            }
+        }
+
+        private void load(int rank) {
+            ScheduleTemplate compiled = ScheduleTemplate.compile(source.schedule(rank), rank, size);
+            Integer id = templateIds.get(compiled);
+            if (id == null) {
+                id = templates.size();
+                templates.add(compiled);
+                templateIds.put(compiled, id);
+            }
+            templateOf[rank] = id;
+            state[rank] = RUNNING;
+        }
+
+        /** CPU work of {@code work} ns on the current stamp. */
+        private void work(int rank, double work) {
+            if (work == 0) {
+                return;
+            }
+            double end = noiseless ? t + work : noise.finish(rank, t, work);
+            double delay = end - t - work;
+            t = end;
+            c += work;
+            n += delay;
+            cpuBusy[rank] += work;
+            noiseDelay[rank] += delay;
+        }
+
+        private void post(int rank, ScheduleTemplate tp) {
+            int k = round[rank];
+            t = cpuT[rank];
+            c = cpuC[rank];
+            n = cpuN[rank];
+            h = cpuH[rank];
+            double sT = t, sC = c, sN = n;
+            int sH = h;
+            for (int i = tp.roundStart[k]; i < tp.commStart[k]; i++) {
+                work(rank, tp.bytes[i] * (tp.kind[i] == ScheduleTemplate.REDUCE ? gamma : copyCost));
+                operations++;
+            }
+            for (int i = tp.commStart[k]; i < tp.roundStart[k + 1]; i++) {
+                if (tp.kind[i] != ScheduleTemplate.SEND) {
+                    continue;
+                }
+                operations++;
+                messages++;
+                work(rank, o);
+                // injection starts at max(CPU done with o, NIC free)
+                double iT = t, iC = c, iN = n;
+                int iH = h;
+                if (nicT[rank] > iT) {
+                    iT = nicT[rank];
+                    iC = nicC[rank];
+                    iN = nicN[rank];
+                    iH = nicH[rank];
+                }
+                double transfer = Math.max(tp.bytes[i] - 1, 0) * gapPerByte;
+                double injected = iT + transfer;
+                nicT[rank] = injected + g;
+                nicC[rank] = iC;
+                nicN[rank] = iN;
+                nicH[rank] = iH;
+                if (injected > sT) {
+                    sT = injected;
+                    sC = iC;
+                    sN = iN;
+                    sH = iH;
+                }
+                int destination = (int) ((rank + (long) tp.peer[i]) % size);
+                int queued = queues.push(rank, destination, injected + latency, iC, iN, iH + 1);
+                if (state[destination] == BLOCKED) {
+                    ScheduleTemplate dt = templates.get(templateOf[destination]);
+                    int relative = Math.floorMod(rank - destination, size);
+                    if (queued <= dt.receivesFrom(round[destination], relative) && --missing[destination] == 0) {
+                        state[destination] = READY;
+                        pushReady(destination);
+                    }
+                }
+            }
+            cpuT[rank] = t;
+            cpuC[rank] = c;
+            cpuN[rank] = n;
+            cpuH[rank] = h;
+            sendT[rank] = sT;
+            sendC[rank] = sC;
+            sendN[rank] = sN;
+            sendH[rank] = sH;
+        }
+
+        /** Receives of the posted round whose message has not been sent yet. */
+        private int countMissing(int rank, ScheduleTemplate tp) {
+            int k = round[rank];
+            int count = 0;
+            for (int i = tp.commStart[k]; i < tp.roundStart[k + 1]; i++) {
+                if (tp.kind[i] != ScheduleTemplate.RECEIVE) {
+                    continue;
+                }
+                int occurrence = 1; // this is the occurrence-th receive from that peer in the round
+                for (int j = tp.commStart[k]; j < i; j++) {
+                    if (tp.kind[j] == ScheduleTemplate.RECEIVE && tp.peer[j] == tp.peer[i]) {
+                        occurrence++;
+                    }
+                }
+                int src = (int) ((rank + (long) tp.peer[i]) % size);
+                if (queues.length(src, rank) < occurrence) {
+                    count++;
+                }
+            }
+            return count;
+        }
+
+        private void complete(int rank, ScheduleTemplate tp) {
+            int k = round[rank];
+            int receives = 0;
+            for (int i = tp.commStart[k]; i < tp.roundStart[k + 1]; i++) {
+                if (tp.kind[i] != ScheduleTemplate.RECEIVE) {
+                    continue;
+                }
+                int src = (int) ((rank + (long) tp.peer[i]) % size);
+                int node = queues.pop(src, rank);
+                if (receives == rxT.length) {
+                    growScratch();
+                }
+                rxT[receives] = queues.arrival[node];
+                rxC[receives] = queues.pathCpu[node];
+                rxN[receives] = queues.pathNoise[node];
+                rxH[receives] = queues.pathHops[node];
+                order[receives] = receives;
+                receives++;
+                operations++;
+            }
+            // serve receive overheads in order of arrival (insertion sort: rounds have few receives)
+            for (int a = 1; a < receives; a++) {
+                int x = order[a];
+                int b = a - 1;
+                while (b >= 0 && rxT[order[b]] > rxT[x]) {
+                    order[b + 1] = order[b];
+                    b--;
+                }
+                order[b + 1] = x;
+            }
+            t = cpuT[rank];
+            c = cpuC[rank];
+            n = cpuN[rank];
+            h = cpuH[rank];
+            for (int a = 0; a < receives; a++) {
+                int x = order[a];
+                if (rxT[x] > t) { // completes at its arrival (posted earlier): the CPU waited for the network
+                    t = rxT[x];
+                    c = rxC[x];
+                    n = rxN[x];
+                    h = rxH[x];
+                }
+                work(rank, o);
+            }
+            if (sendT[rank] > t) {
+                t = sendT[rank];
+                c = sendC[rank];
+                n = sendN[rank];
+                h = sendH[rank];
+            }
+            cpuT[rank] = t;
+            cpuC[rank] = c;
+            cpuN[rank] = n;
+            cpuH[rank] = h;
+            round[rank]++;
+        }
+
+        private void growScratch() {
+            int capacity = rxT.length * 2;
+            rxT = Arrays.copyOf(rxT, capacity);
+            rxC = Arrays.copyOf(rxC, capacity);
+            rxN = Arrays.copyOf(rxN, capacity);
+            rxH = Arrays.copyOf(rxH, capacity);
+            order = Arrays.copyOf(order, capacity);
+        }
+
+        private void pushReady(int rank) {
+            if (stackSize == stack.length) {
+                stack = Arrays.copyOf(stack, stackSize * 2);
+            }
+            stack[stackSize++] = rank;
+        }
+    }
+}

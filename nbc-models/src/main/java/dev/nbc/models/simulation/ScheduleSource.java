@@ -1,0 +1,65 @@
+package dev.nbc.models.simulation;
+
+import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
+import dev.nbc.core.algorithm.barrier.BarrierAlgorithm;
+import dev.nbc.core.algorithm.bcast.BcastAlgorithm;
+import dev.nbc.core.datatype.DataType;
+import dev.nbc.core.datatype.ReduceOp;
+import dev.nbc.core.schedule.Schedule;
+
+import java.util.List;
+import java.util.function.IntFunction;
+
+/**
+ * The P schedules of one collective, one per rank, handed out on demand. The simulator asks for
+ * each rank's schedule once, compiles it into a compact shared template and drops it, so a
+ * million-rank run never holds a million {@link Schedule} objects.
+ */
+public interface ScheduleSource {
+
+    /** Number of ranks P. */
+    int size();
+
+    /** Rank {@code rank}'s schedule; must have {@code rank() == rank} and {@code size() == size()}. */
+    Schedule schedule(int rank);
+
+    /** Schedules built by {@code builder} for ranks 0..size-1, on demand. */
+    static ScheduleSource of(int size, IntFunction<Schedule> builder) {
+        if (size < 1) {
+            throw new IllegalArgumentException("size: must be >= 1, but was " + size);
+        }
+        return new ScheduleSource() {
+            @Override
+            public int size() {
+                return size;
+            }
+
+            @Override
+            public Schedule schedule(int rank) {
+                return builder.apply(rank);
+            }
+        };
+    }
+
+    /** Already built schedules; element r must be rank r's. */
+    static ScheduleSource of(List<Schedule> schedules) {
+        List<Schedule> copy = List.copyOf(schedules);
+        return of(copy.size(), copy::get);
+    }
+
+    /** The dissemination barrier of nbc-core (the algorithm of equation (1)). */
+    static ScheduleSource barrier(BarrierAlgorithm algorithm, int size) {
+        return of(size, rank -> algorithm.build(rank, size));
+    }
+
+    /** A broadcast of {@code count} elements of {@code type} from {@code root}. */
+    static ScheduleSource bcast(BcastAlgorithm algorithm, int size, int root, int count, DataType type, int segmentBytes) {
+        return of(size, rank -> algorithm.build(rank, size, root, count, type, segmentBytes));
+    }
+
+    /** An allreduce of {@code count} elements of {@code type} with {@code op}. */
+    static ScheduleSource allreduce(AllreduceAlgorithm algorithm, int size, int count, DataType type, ReduceOp op,
+                                    boolean inPlace) {
+        return of(size, rank -> algorithm.build(rank, size, count, type, op, inPlace));
+    }
+}
