@@ -19,6 +19,13 @@ public enum AllreduceAlgorithm implements Algorithm {
         public boolean reordersOperands() {
             return true;
         }
+    },
+    /** Rabenseifner: recursive-halving reduce-scatter + recursive-doubling allgather ({@link RabenseifnerAllreduce}). */
+    RABENSEIFNER {
+        @Override
+        public boolean reordersOperands() {
+            return true;
+        }
     };
 
     @Override
@@ -46,6 +53,7 @@ public enum AllreduceAlgorithm implements Algorithm {
             case REDUCE_BCAST -> ReduceBcastAllreduce.append(builder, shape);
             case RECURSIVE_DOUBLING -> RecursiveDoublingAllreduce.append(builder, shape);
             case RING -> RingAllreduce.append(builder, shape);
+            case RABENSEIFNER -> RabenseifnerAllreduce.append(builder, shape);
         }
         return builder.build();
     }

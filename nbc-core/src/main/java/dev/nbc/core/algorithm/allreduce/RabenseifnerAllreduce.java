@@ -1,0 +1,116 @@
+package dev.nbc.core.algorithm.allreduce;
+
+import dev.nbc.core.schedule.ScheduleBuilder;
+import dev.nbc.core.schedule.Slots;
+
+/**
+ * Rabenseifner's allreduce: a reduce-scatter by recursive halving (step k exchanges half of the
+ * part still being reduced with the partner differing in bit k, and combines the half kept), then
+ * an allgather by recursive doubling that retraces the steps. 2 log2 P steps moving 2(P-1)/P of the
+ * message per rank: the ring's bandwidth with logarithmic latency. Non-powers of two use recursive
+ * doubling's pairing (the first 2r ranks fold into r). Combines out of rank order: commutative
+ * operations only.
+ */
+final class RabenseifnerAllreduce {
+    private RabenseifnerAllreduce() {
+    }
+
+    static void append(ScheduleBuilder builder, AllreduceShape shape) {
+        int rank = shape.rank();
+        int count = shape.count();
+        int elementBytes = shape.type().sizeInBytes();
+        int bytes = shape.bytes();
+        int powerOfTwo = Integer.highestOneBit(shape.size());
+        int remainder = shape.size() - powerOfTwo;
+        int incoming = builder.scratch(bytes);
+
+        builder.round();
+        shape.copyInputToOutput(builder);
+        int newRank;
+        boolean foldPending = false;
+        if (rank < 2 * remainder) {
+            if (rank % 2 == 0) {
+                builder.send(Slots.OUTPUT, 0, bytes, rank + 1);
+                newRank = -1;
+            } else {
+                builder.receive(incoming, 0, bytes, rank - 1);
+                foldPending = true;
+                newRank = rank / 2;
+            }
+        } else {
+            newRank = rank - remainder;
+        }
+
+        if (newRank >= 0 && powerOfTwo > 1) {
+            if (foldPending) {
+                builder.round().reduce(incoming, 0, Slots.OUTPUT, 0, count, true);
+            }
+            // Blocks: the vector split in powerOfTwo nearly equal parts; [low, high) is the range
+            // of blocks this rank is still responsible for.
+            int low = 0, high = powerOfTwo;
+            int[] lows = new int[Integer.numberOfTrailingZeros(powerOfTwo)];
+            int[] highs = new int[lows.length];
+            int step = 0;
+            for (int mask = powerOfTwo >> 1; mask >= 1; mask >>= 1, step++) {
+                int partner = realRank(newRank ^ mask, remainder);
+                int middle = low + (high - low) / 2;
+                boolean keepLower = (newRank & mask) == 0;
+                int keepLow = keepLower ? low : middle, keepHigh = keepLower ? middle : high;
+                int giveLow = keepLower ? middle : low, giveHigh = keepLower ? high : middle;
+                lows[step] = low;
+                highs[step] = high;
+                int keepOffset = blockOffset(keepLow, count, powerOfTwo);
+                int keepCount = blockOffset(keepHigh, count, powerOfTwo) - keepOffset;
+                int giveOffset = blockOffset(giveLow, count, powerOfTwo);
+                int giveCount = blockOffset(giveHigh, count, powerOfTwo) - giveOffset;
+                builder.round()
+                        .send(Slots.OUTPUT, giveOffset * elementBytes, giveCount * elementBytes, partner)
+                        .receive(incoming, 0, keepCount * elementBytes, partner);
+                builder.round().reduce(incoming, 0, Slots.OUTPUT, keepOffset * elementBytes, keepCount, partner < rank);
+                low = keepLow;
+                high = keepHigh;
+            }
+            // Allgather: undo the halvings in reverse, exchanging the part each side completed.
+            for (int mask = 1; mask < powerOfTwo; mask <<= 1) {
+                step--;
+                int partner = realRank(newRank ^ mask, remainder);
+                int parentLow = lows[step], parentHigh = highs[step];
+                int mineOffset = blockOffset(low, count, powerOfTwo);
+                int mineCount = blockOffset(high, count, powerOfTwo) - mineOffset;
+                int otherLow = low == parentLow ? high : parentLow;
+                int otherHigh = low == parentLow ? parentHigh : low;
+                int otherOffset = blockOffset(otherLow, count, powerOfTwo);
+                int otherCount = blockOffset(otherHigh, count, powerOfTwo) - otherOffset;
+                // The first exchange joins the round of the last reduction (local operations run
+                // first), saving a round.
+                if (mask > 1) {
+                    builder.round();
+                }
+                builder.send(Slots.OUTPUT, mineOffset * elementBytes, mineCount * elementBytes, partner)
+                        .receive(Slots.OUTPUT, otherOffset * elementBytes, otherCount * elementBytes, partner);
+                low = parentLow;
+                high = parentHigh;
+            }
+        } else if (foldPending) {
+            builder.round().reduce(incoming, 0, Slots.OUTPUT, 0, count, true);
+        }
+
+        if (rank < 2 * remainder) {
+            if (rank % 2 == 0) {
+                builder.round().receive(Slots.OUTPUT, 0, bytes, rank + 1);
+            } else {
+                builder.round().send(Slots.OUTPUT, 0, bytes, rank - 1);
+            }
+        }
+    }
+
+    /** The rank that plays new rank {@code newRank} after the first 2r ranks folded into r. */
+    private static int realRank(int newRank, int remainder) {
+        return newRank < remainder ? 2 * newRank + 1 : newRank + remainder;
+    }
+
+    /** First element of block {@code block} of {@code blocks} nearly equal blocks. */
+    private static int blockOffset(int block, int count, int blocks) {
+        return block * (count / blocks) + Math.min(block, count % blocks);
+    }
+}
