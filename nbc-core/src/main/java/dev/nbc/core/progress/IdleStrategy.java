@@ -16,8 +16,12 @@ public enum IdleStrategy {
     /** Spin, then yield while in flight; spin, then park with back-off while idle (default). */
     BACKOFF;
 
-    /** Idle passes spent spinning before yielding (in flight) or parking (idle). */
-    static final int SPIN_PASSES = 200;
+    /**
+     * Time since the last useful pass spent spinning before yielding (in flight) or parking
+     * (idle): collectives often come in bursts, and a parked thread takes tens of microseconds
+     * to wake.
+     */
+    static final long SPIN_NANOS = 50_000;
     /** First and longest park while nothing is in flight; submissions unpark at once. */
     static final long MIN_PARK_NANOS = 50_000;
     static final long MAX_PARK_NANOS = 10_000_000;

@@ -25,8 +25,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * consumer, so that one thread can interleave taking new work with polling the transports; the
  * poller's sequence gates the producers, so a slot is reused only after the loop has taken it.
  *
- * <p>With {@link ProgressMode#THREAD} a daemon thread runs the loop; with {@link ProgressMode#MANUAL}
- * whoever tests or awaits a request runs one pass of it. If the thread dies, every collective in
+ * <p>With {@link ProgressMode#THREAD} a daemon thread runs the loop (and a submitter that finds it
+ * parked runs the first pass itself while the thread wakes up); with {@link ProgressMode#MANUAL}
+ * whoever tests or awaits a request runs one pass of it. Passes are serialized by a lock, so the
+ * executions in flight are only ever touched by one thread at a time. If the thread dies, every collective in
  * flight fails and every later submission fails at once; {@link #close()} stops and joins the
  * thread (do it before {@code MPI.Finalize()}) and fails whatever is still in flight.
  */
@@ -123,7 +125,10 @@ public final class ProgressEngine implements AutoCloseable {
         ring.get(sequence).execution = execution;
         ring.publish(sequence);
         if (parked) {
+            // The thread needs tens of microseconds to wake; meanwhile start the collective here,
+            // so its first round is on the wire when the call returns.
             LockSupport.unpark(thread);
+            passFromCaller();
         }
         // The thread may have died (or the engine closed) between our check and the publish, after
         // its last drain of the ring: fail the request ourselves rather than leave it hanging.
@@ -154,6 +159,18 @@ public final class ProgressEngine implements AutoCloseable {
             } finally {
                 passLock.unlock();
             }
+        }
+    }
+
+    /** A pass on the progress thread; a submitting thread may hold the pass for a moment. */
+    private boolean passOnThread() throws Exception {
+        if (!passLock.tryLock()) {
+            return false;
+        }
+        try {
+            return pass();
+        } finally {
+            passLock.unlock();
         }
     }
 
@@ -211,20 +228,19 @@ public final class ProgressEngine implements AutoCloseable {
 
     private void loop() {
         try {
-            int idlePasses = 0;
+            long lastWork = System.nanoTime();
             long parkNanos = IdleStrategy.MIN_PARK_NANOS;
-            while (running) {
-                if (pass()) {
-                    idlePasses = 0;
+            while (running && failure == null) {
+                if (passOnThread()) {
+                    lastWork = System.nanoTime();
                     parkNanos = IdleStrategy.MIN_PARK_NANOS;
                     continue;
                 }
-                idlePasses++;
                 switch (idleStrategy) {
                     case BUSY_SPIN -> Thread.onSpinWait();
                     case YIELD -> Thread.yield();
                     case BACKOFF -> {
-                        if (idlePasses < IdleStrategy.SPIN_PASSES) {
+                        if (System.nanoTime() - lastWork < IdleStrategy.SPIN_NANOS) {
                             Thread.onSpinWait();
                         } else if (!active.isEmpty()) {
                             Thread.yield();
@@ -259,6 +275,15 @@ public final class ProgressEngine implements AutoCloseable {
 
     /** Fails everything in flight or queued, after the thread has stopped or died. */
     private void failAll(Throwable cause) {
+        passLock.lock();
+        try {
+            failAllLocked(cause);
+        } finally {
+            passLock.unlock();
+        }
+    }
+
+    private void failAllLocked(Throwable cause) {
         for (Execution execution : active) {
             execution.request().fail(deathFailure(execution, cause));
         }
@@ -315,12 +340,7 @@ public final class ProgressEngine implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         } else {
-            passLock.lock();
-            try {
-                failAll(null);
-            } finally {
-                passLock.unlock();
-            }
+            failAll(null);
         }
     }
 }
