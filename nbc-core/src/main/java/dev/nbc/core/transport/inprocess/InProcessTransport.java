@@ -1,0 +1,185 @@
+package dev.nbc.core.transport.inprocess;
+
+import dev.nbc.core.transport.PendingOperation;
+import dev.nbc.core.transport.Transport;
+import dev.nbc.core.transport.TransportArguments;
+
+import java.nio.ByteBuffer;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/**
+ * One rank's endpoint in an {@link InProcessWorld}.
+ *
+ * <p>A send copies its data once, when it is posted: straight into the matching receive if that is
+ * already waiting, otherwise aside until the receive comes. So a send never depends on its receive
+ * to complete (as with MPI's eager protocol), and schedules that post sends before receives cannot
+ * deadlock here where they would not under MPI. Matching state is kept per ordered pair of ranks
+ * ({@link Link}), so ranks contend only with the rank they exchange data with.
+ *
+ * <p>On an emulated network (see {@link EmulatedNetwork} for the exact rules) the send spends o_s
+ * and the receive completes no earlier than its arrival time; on the ideal network the clock is
+ * never read and operations complete as soon as the data is in place.
+ *
+ * <p>{@link #close()} abandons what is pending: this rank's unfinished receives fail, and so do
+ * other ranks' receives from this rank that no message can match any more — a failed rank then
+ * makes its partners fail instead of hang.
+ */
+public final class InProcessTransport implements Transport {
+    private static final PendingOperation COMPLETED = () -> true;
+
+    private final InProcessWorld world;
+    private final int rank;
+    private final boolean emulated;
+    private final EmulatedNetwork network;
+    private final long latency;
+    private final long sendOverhead;
+    private final long receiveOverhead;
+    private final long gap;
+    /** Created on first use, so that a large world with sparse traffic does not hold P^2 links. */
+    private final AtomicReferenceArray<Link> inbound;
+    /** When this rank's NIC may start its next injection; touched only by the thread sending. */
+    private long nicFree = Long.MIN_VALUE;
+    private volatile boolean closed;
+
+    InProcessTransport(InProcessWorld world, int rank) {
+        this.world = world;
+        this.rank = rank;
+        this.network = world.network();
+        this.emulated = !network.isIdeal();
+        this.latency = Math.round(network.L());
+        this.sendOverhead = Math.round(network.oSend());
+        this.receiveOverhead = Math.round(network.oReceive());
+        this.gap = Math.round(network.g());
+        this.inbound = new AtomicReferenceArray<>(world.size());
+    }
+
+    @Override
+    public int rank() {
+        return rank;
+    }
+
+    @Override
+    public int size() {
+        return world.size();
+    }
+
+    @Override
+    public int maxTag() {
+        return world.maxTag();
+    }
+
+    @Override
+    public String name() {
+        return "in-process";
+    }
+
+    @Override
+    public PendingOperation send(ByteBuffer buffer, int offset, int length, int peer, int tag) {
+        TransportArguments.checkSend(this, buffer, offset, length, peer, tag);
+        requireOpen();
+        long posted = 0;
+        long injected = 0;
+        Message message;
+        if (emulated) {
+            posted = System.nanoTime();
+            long start = Math.max(posted + sendOverhead, nicFree);
+            long injection = network.injectionNanos(length);
+            injected = start + injection;
+            nicFree = start + gap + injection;
+            message = new Message(rank, tag, length, injected + latency);
+        } else {
+            message = new Message(rank, tag, length, 0);
+        }
+        Link.Waiting partner = world.transport(peer).linkFrom(rank).pair(tag, message);
+        if (partner != null) {
+            InProcessReceive receive = (InProcessReceive) partner;
+            receive.match(message);
+            message.deliver(buffer, offset, receive);
+        } else {
+            message.stage(buffer, offset);
+        }
+        if (!emulated) {
+            return COMPLETED;
+        }
+        spinUntil(posted + sendOverhead);
+        long injectedAt = injected;
+        return () -> System.nanoTime() - injectedAt >= 0;
+    }
+
+    @Override
+    public PendingOperation receive(ByteBuffer buffer, int offset, int length, int peer, int tag) {
+        TransportArguments.checkReceive(this, buffer, offset, length, peer, tag);
+        requireOpen();
+        InProcessReceive receive = new InProcessReceive(this, buffer, offset, length, peer, tag);
+        Link.Waiting partner = linkFrom(peer).pair(tag, receive);
+        if (partner != null) {
+            receive.match((Message) partner);
+        }
+        return receive;
+    }
+
+    /** Abandons pending operations; later sends and receives throw IllegalStateException. Idempotent. */
+    @Override
+    public void close() {
+        closed = true;
+    }
+
+    public boolean isClosed() {
+        return closed;
+    }
+
+    /** The world this endpoint belongs to. */
+    public InProcessWorld world() {
+        return world;
+    }
+
+    @Override
+    public String toString() {
+        return "in-process rank " + rank + " of " + world.size() + (closed ? " (closed)" : "");
+    }
+
+    private void requireOpen() {
+        if (closed) {
+            throw new IllegalStateException("rank " + rank + "'s in-process transport is closed");
+        }
+    }
+
+    private Link linkFrom(int source) {
+        Link link = inbound.get(source);
+        if (link == null) {
+            Link created = new Link();
+            link = inbound.compareAndExchange(source, null, created);
+            if (link == null) {
+                link = created;
+            }
+        }
+        return link;
+    }
+
+    boolean isPeerClosed(int peer) {
+        return world.transport(peer).closed;
+    }
+
+    /** Now, for a receive's test(); 0 on the ideal network, which never looks at the clock. */
+    long clock() {
+        return emulated ? System.nanoTime() : 0;
+    }
+
+    boolean hasArrived(Message message, long now) {
+        return !emulated || now - message.arrival >= 0;
+    }
+
+    /** Spends o_r on the polling thread, counted from when the completing test() was entered. */
+    void spendReceiveOverhead(long enteredAt) {
+        if (emulated) {
+            spinUntil(enteredAt + receiveOverhead);
+        }
+    }
+
+    /** Busy-waits, because o is CPU time the thread cannot use for anything else. */
+    private static void spinUntil(long deadline) {
+        while (System.nanoTime() - deadline < 0) {
+            Thread.onSpinWait();
+        }
+    }
+}
