@@ -1,0 +1,84 @@
+# Shared shell functions of scripts/setup, scripts/nbcrun, scripts/test and scripts/demo.
+# Sourced, not run: it defines functions and NBC_ROOT, and changes no shell options of its caller.
+
+# The repository root is two levels above this file, wherever the caller was started from.
+NBC_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+NBC_STATE="$NBC_ROOT/.nbc"          # gitignored: built mpi.jar, env file, check stamp
+NBC_ENV_FILE="$NBC_STATE/env"
+
+# Messages go to stderr so that a script's stdout stays the program's output.
+nbc_say() { printf '%s: %s\n' "${NBC_TOOL:-nbc}" "$*" >&2; }
+nbc_die() { printf '%s: ERROR: %s\n' "${NBC_TOOL:-nbc}" "$*" >&2; exit 1; }
+
+# Runs a command as root: directly when we are root, through sudo otherwise (apt needs root).
+nbc_as_root() {
+    if [[ $(id -u) -eq 0 ]]; then
+        "$@"
+    elif command -v sudo >/dev/null 2>&1; then
+        sudo "$@"
+    else
+        nbc_die "'$*' needs root, and sudo is not installed; run this script as root"
+    fi
+}
+
+# Cores Open MPI will count as slots: it uses physical cores, so on a machine with
+# hyper-threads `nproc` alone would over-count and mpirun would refuse without --oversubscribe.
+nbc_cores() {
+    local logical physical=""
+    logical=$(nproc 2>/dev/null || echo 1)
+    if command -v lscpu >/dev/null 2>&1; then
+        physical=$(lscpu -p=CORE,SOCKET 2>/dev/null | grep -v '^#' | sort -u | wc -l)
+    fi
+    if [[ -n $physical && $physical -gt 0 && $physical -lt $logical ]]; then
+        echo "$physical"
+    else
+        echo "$logical"
+    fi
+}
+
+# mpirun refuses to run as root unless both variables are set; exported so every mpirun we
+# start (setup's check, nbcrun) inherits them.
+nbc_allow_root() {
+    if [[ $(id -u) -eq 0 ]]; then
+        export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+    fi
+}
+
+# Fills the array NBC_MPIRUN_OPTS with the options every job of ours needs for N ranks:
+#  --bind-to none: a rank runs an application thread and a progress thread; binding the rank to
+#    one core would make them share it, and the progress thread would only run when the
+#    application thread yields, which is exactly the overlap nbc exists to provide.
+#  --oversubscribe when N exceeds the cores: otherwise mpirun refuses to start (not enough slots).
+nbc_mpirun_opts() {
+    local ranks=$1
+    NBC_MPIRUN_OPTS=(--bind-to none)
+    if [[ $ranks -gt $(nbc_cores) ]]; then
+        NBC_MPIRUN_OPTS+=(--oversubscribe)
+    fi
+}
+
+# Sources .nbc/env (NBC_MPI_JAR, NBC_MPI_LIBDIR, NBC_OMPI_VERSION), running scripts/setup first
+# when it is missing, and checks that what it names still exists.
+nbc_load_env() {
+    if [[ ! -f $NBC_ENV_FILE ]]; then
+        nbc_say "$NBC_ENV_FILE is missing; running scripts/setup first"
+        "$NBC_ROOT/scripts/setup" || nbc_die "scripts/setup failed"
+    fi
+    # shellcheck source=/dev/null
+    source "$NBC_ENV_FILE"
+    [[ -f ${NBC_MPI_JAR:-} ]] || nbc_die "mpi.jar '${NBC_MPI_JAR:-}' named in $NBC_ENV_FILE does not exist; run scripts/setup"
+    [[ -e ${NBC_MPI_LIBDIR:-}/libmpi_java.so ]] || nbc_die "libmpi_java.so is not in '${NBC_MPI_LIBDIR:-}' (from $NBC_ENV_FILE); run scripts/setup"
+    command -v mpirun >/dev/null 2>&1 || nbc_die "mpirun is not on PATH; run scripts/setup"
+}
+
+# Runs a command with its output held back, and shows that output only if the command fails:
+# the scripts stay readable when things work and say everything when they do not.
+nbc_quietly() {
+    local out rc=0
+    out=$("$@" 2>&1) || rc=$?
+    if [[ $rc -ne 0 ]]; then
+        printf '%s\n' "$out" >&2
+        nbc_say "FAILED (exit code $rc): $*"
+    fi
+    return $rc
+}
