@@ -25,9 +25,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * consumer, so that one thread can interleave taking new work with polling the transports; the
  * poller's sequence gates the producers, so a slot is reused only after the loop has taken it.
  *
- * <p>With {@link ProgressMode#THREAD} a daemon thread runs the loop (and a submitter that finds it
- * parked runs the first pass itself while the thread wakes up); with {@link ProgressMode#MANUAL}
- * whoever tests or awaits a request runs one pass of it. Passes are serialized by a lock, so the
+ * <p>With {@link ProgressMode#THREAD} a daemon thread runs the loop; a submitter that finds it
+ * parked runs the first pass itself while the thread wakes up, and a thread that tests or awaits a
+ * request runs a pass when nobody else is. With {@link ProgressMode#MANUAL} only the latter
+ * happens. Passes are serialized by a lock, so the
  * executions in flight are only ever touched by one thread at a time. If the thread dies, every collective in
  * flight fails and every later submission fails at once; {@link #close()} stops and joins the
  * thread (do it before {@code MPI.Finalize()}) and fails whatever is still in flight.
@@ -46,7 +47,6 @@ public final class ProgressEngine implements AutoCloseable {
     private final List<Execution> active = new ArrayList<>();
     private final ScratchPool scratch = new ScratchPool();
     private final ReentrantLock passLock = new ReentrantLock();
-    private final Runnable callerProgress;
     private final Thread thread;
     private volatile boolean running = true;
     private volatile boolean parked;
@@ -58,7 +58,6 @@ public final class ProgressEngine implements AutoCloseable {
         this.ring = RingBuffer.createMultiProducer(StartEvent::new, RING_SIZE, new YieldingWaitStrategy());
         this.poller = ring.newPoller();
         ring.addGatingSequences(poller.getSequence());
-        this.callerProgress = mode == ProgressMode.MANUAL ? this::passFromCaller : Request.NO_PROGRESS;
         if (mode == ProgressMode.THREAD) {
             thread = new Thread(this::loop, "nbc-progress");
             thread.setDaemon(true);
@@ -101,7 +100,7 @@ public final class ProgressEngine implements AutoCloseable {
     public Request submit(Schedule schedule, Transport transport, int tag, ByteBuffer input, ByteBuffer output,
                           String description) {
         checkUsable();
-        Request request = new Request(description, schedule.algorithm(), callerProgress);
+        Request request = new Request(description, schedule.algorithm(), this::passFromCaller, mode == ProgressMode.THREAD);
         publish(new Execution(schedule, transport, tag, input, output, request));
         return request;
     }

@@ -10,10 +10,14 @@ import java.util.concurrent.TimeoutException;
 /**
  * A collective in flight: test it, await it, or use it as a {@link CompletableFuture}.
  *
+ * <p>{@link #test()} and the awaits also advance the engine from the calling thread when no other
+ * thread is doing so at that moment, as LibNBC's wait does: a collective awaited right after its
+ * start then completes without handing work between threads, which on a machine with more threads
+ * than cores is what small collectives' latency is made of. Without a progress thread
+ * ({@code ProgressMode.MANUAL}) that is the only progress there is.
+ *
  * <p>Waiting spins briefly, then yields, then parks: a collective that is about to finish is seen
- * within a microsecond or so, while a long wait does not burn a core the progress thread may need.
- * Without a progress thread ({@code ProgressMode.MANUAL}) {@link #test()} and the awaits advance
- * the engine themselves, as LibNBC does without its thread.
+ * within a microsecond or so, while a long wait does not burn a core the progress thread needs.
  */
 public final class Request {
     /** Spin this long before yielding; covers the common "just about done" case. */
@@ -24,17 +28,21 @@ public final class Request {
     private final String description;
     private final Algorithm algorithm;
     private final Runnable progress;
+    private final boolean progressedInBackground;
     private final CompletableFuture<Void> completion = new CompletableFuture<>();
     private volatile boolean done;
 
     /**
-     * @param progress advances the engine once from the calling thread; a no-op when a progress
-     *                 thread does that
+     * @param progress               advances the engine once from the calling thread, unless
+     *                               another thread is advancing it at that moment
+     * @param progressedInBackground true if a progress thread advances the engine (and completes
+     *                               this request) without anyone testing it
      */
-    public Request(String description, Algorithm algorithm, Runnable progress) {
+    public Request(String description, Algorithm algorithm, Runnable progress, boolean progressedInBackground) {
         this.description = description;
         this.algorithm = algorithm;
         this.progress = progress;
+        this.progressedInBackground = progressedInBackground;
     }
 
     /** What this request is, e.g. "IALLREDUCE 1024 x DOUBLE SUM on rank 2 of 4". */
@@ -102,9 +110,9 @@ public final class Request {
     private void parkUntilDone(long deadline) {
         long remaining = deadline - System.nanoTime();
         try {
-            // Progress comes from the engine's thread; the future wakes us when it completes us.
-            // Without a thread, test() above is what progresses, so only park briefly.
-            completion.get(Math.min(remaining, progress == NO_PROGRESS ? remaining : 50_000), TimeUnit.NANOSECONDS);
+            // With a progress thread, the future wakes us when the thread completes us. Without
+            // one, test() above is what progresses, so only park briefly.
+            completion.get(progressedInBackground ? remaining : Math.min(remaining, 50_000), TimeUnit.NANOSECONDS);
         } catch (TimeoutException | ExecutionException ignored) {
             // loop in awaitUntil re-tests and reports the failure or the time-out
         } catch (InterruptedException interrupted) {
@@ -151,10 +159,6 @@ public final class Request {
         done = true;
         completion.completeExceptionally(failure);
     }
-
-    /** The progress action of requests whose engine has a thread of its own. */
-    public static final Runnable NO_PROGRESS = () -> {
-    };
 
     @Override
     public String toString() {
