@@ -1,0 +1,95 @@
+package dev.nbc.bench.compare;
+
+import dev.nbc.core.Buffers;
+import dev.nbc.core.Communicator;
+import dev.nbc.core.datatype.DataType;
+import dev.nbc.core.datatype.ReduceOp;
+import dev.nbc.core.progress.ProgressEngine;
+import dev.nbc.core.request.Request;
+import dev.nbc.core.transport.mpi.MpiTransport;
+import mpi.MPI;
+import mpi.MPIException;
+
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+
+/**
+ * Latency of nbc's Ibarrier / Ibcast / Iallreduce (start + await) against Open MPI's own
+ * iBarrier / iBcast / iAllReduce (start + waitFor) through the Java bindings, measured in the same
+ * run on the same buffers, reported as ratios. Every iteration starts after an MPI barrier; a
+ * rank's figure is the median over iterations, the reported one the maximum over ranks (the
+ * slowest rank finishes the collective). Run on ranks:
+ * {@code scripts/nbcrun -np 4 dev.nbc.bench.compare.NativeLatencyComparison [maxBytes] [iterations]}.
+ */
+public final class NativeLatencyComparison {
+    private NativeLatencyComparison() {
+    }
+
+    /** One timed operation: start it, wait for it. */
+    private interface Operation {
+        void run() throws MPIException;
+    }
+
+    public static void main(String[] args) throws MPIException {
+        MpiTransport.initThreadMultiple(args);
+        int maxBytes = args.length > 0 ? Integer.parseInt(args[0]) : 4 << 20;
+        int iterations = args.length > 1 ? Integer.parseInt(args[1]) : 200;
+        try (ProgressEngine engine = ProgressEngine.start();
+             Communicator comm = Communicator.create(engine, MpiTransport.create(MPI.COMM_WORLD))) {
+            if (comm.rank() == 0) {
+                System.out.printf("P=%d, Open MPI %s, %d iterations per point; times in us (max over ranks of the median)%n",
+                        comm.size(), MPI.getLibVersion().trim().split("[,\\n]")[0], iterations);
+                System.out.printf("%-10s %10s %-18s %12s %12s %8s%n", "collective", "bytes", "nbc algorithm", "nbc", "Open MPI", "ratio");
+            }
+            ByteBuffer in = Buffers.allocate(maxBytes, DataType.BYTE);
+            ByteBuffer out = Buffers.allocate(maxBytes, DataType.BYTE);
+            report(comm, "barrier", 0, comm.ibarrier().algorithm().name(), iterations,
+                    () -> comm.ibarrier().await(), () -> MPI.COMM_WORLD.iBarrier().waitFor());
+            for (int bytes = 8; bytes <= maxBytes; bytes *= 8) {
+                int count = bytes / 8;
+                Request probe = comm.ibcast(out, count, DataType.DOUBLE, 0);
+                probe.await();
+                report(comm, "bcast", bytes, probe.algorithm().name(), iterations,
+                        () -> comm.ibcast(out, count, DataType.DOUBLE, 0).await(),
+                        () -> MPI.COMM_WORLD.iBcast(out, count, MPI.DOUBLE, 0).waitFor());
+            }
+            for (int bytes = 8; bytes <= maxBytes; bytes *= 8) {
+                int count = bytes / 8;
+                Request probe = comm.iallreduce(in, out, count, DataType.DOUBLE, ReduceOp.SUM);
+                probe.await();
+                report(comm, "allreduce", bytes, probe.algorithm().name(), iterations,
+                        () -> comm.iallreduce(in, out, count, DataType.DOUBLE, ReduceOp.SUM).await(),
+                        () -> MPI.COMM_WORLD.iAllReduce(in, out, count, MPI.DOUBLE, MPI.SUM).waitFor());
+            }
+        }
+        MPI.Finalize();
+    }
+
+    private static void report(Communicator comm, String collective, int bytes, String algorithm, int iterations,
+                               Operation nbc, Operation openMpi) throws MPIException {
+        int scaled = bytes >= (1 << 20) ? Math.max(20, iterations / 10) : iterations;
+        double ours = slowestMedian(nbc, scaled);
+        double theirs = slowestMedian(openMpi, scaled);
+        if (comm.rank() == 0) {
+            System.out.printf("%-10s %10d %-18s %12.1f %12.1f %8.2f%n", collective, bytes, algorithm, ours / 1e3, theirs / 1e3, ours / theirs);
+        }
+    }
+
+    /** Median of this rank's start-to-completion times, maximum over ranks, in ns. */
+    private static double slowestMedian(Operation operation, int iterations) throws MPIException {
+        for (int i = 0; i < iterations; i++) {
+            operation.run(); // warm-up: let the JIT compile the path before it is timed
+        }
+        long[] nanos = new long[iterations];
+        for (int i = 0; i < iterations; i++) {
+            MPI.COMM_WORLD.barrier();
+            long start = System.nanoTime();
+            operation.run();
+            nanos[i] = System.nanoTime() - start;
+        }
+        Arrays.sort(nanos);
+        double[] median = {nanos[iterations / 2]};
+        MPI.COMM_WORLD.allReduce(median, 1, MPI.DOUBLE, MPI.MAX);
+        return median[0];
+    }
+}
