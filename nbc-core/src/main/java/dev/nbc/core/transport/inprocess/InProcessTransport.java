@@ -35,7 +35,7 @@ public final class InProcessTransport implements Transport {
     private final long sendOverhead;
     private final long receiveOverhead;
     private final long gap;
-    /** Created on first use, so that a large world with sparse traffic does not hold P^2 links. */
+    /** Indexed by source; a link is created on first use, so sparse traffic in a large world stays small. */
     private final AtomicReferenceArray<Link> inbound;
     /** When this rank's NIC may start its next injection; touched only by the thread sending. */
     private long nicFree = Long.MIN_VALUE;
