@@ -1,0 +1,361 @@
+package dev.nbc.core.transport.mpi;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Set;
+
+import dev.nbc.core.transport.PendingOperation;
+import dev.nbc.core.transport.Transport;
+import dev.nbc.core.transport.TransportArguments;
+import dev.nbc.core.transport.TransportException;
+import mpi.Comm;
+import mpi.MPI;
+import mpi.MPIException;
+import mpi.Request;
+
+/**
+ * {@link Transport} over Open MPI's Java bindings (Open MPI 4.1.x / 5.0.x; Open MPI 6 has none).
+ *
+ * <p>The transport works on a duplicate of the application's communicator, so that the library's
+ * messages can never match the application's receives (nor the other way round), with the error
+ * handler {@code MPI.ERRORS_RETURN} on that duplicate, so that a failed operation (a truncated
+ * receive, say) becomes a {@link TransportException} instead of aborting the job.
+ *
+ * <p>MPI must run at {@code MPI.THREAD_MULTIPLE}: the progress engine's thread calls MPI while the
+ * application's threads do. {@link #initThreadMultiple} initialises MPI so and checks it.
+ *
+ * <p>Binding facts this class relies on (Open MPI 4.1.4, {@code ompi/mpi/java}):
+ * <ul>
+ * <li>{@code iSend/iRecv(Buffer, ...)} pass the buffer's base address to MPI, ignoring its
+ * position, so a byte range is sent as {@code buffer.slice(offset, length)}.</li>
+ * <li>{@code Request.test()} frees the native request when it completes and nulls the Java handle;
+ * when the request completed with an error, MPI frees it too but the binding leaves the old handle
+ * in the Java object. A request is therefore never tested, freed or cancelled again once it
+ * completed or failed.</li>
+ * <li>{@code Request.testAny} allocates per call and rejects null requests, so it is not used.</li>
+ * </ul>
+ *
+ * <p>Truncation, as measured with Open MPI 4.1.4 (Debian, pml ob1, btl vader/self/tcp): a receive
+ * that matches a longer message fails with MPI_ERR_TRUNCATE, surfaced here as a
+ * {@link TransportException}, and the job goes on. But ob1 <em>writes the whole message past the
+ * receive range</em> when the message is not sent eagerly (rendezvous sizes, over vader with CMA and
+ * over tcp) and for any message a rank sends to itself; and a short truncated message to itself
+ * completes without the error. The receive range is the only memory MPI is given, so this cannot
+ * be guarded here: callers must post receives of the exact length (nbc's schedules always do).
+ */
+public final class MpiTransport implements Transport {
+
+    /** MPI guarantees at least this tag upper bound; used when TAG_UB cannot be read. */
+    private static final int MPI_MIN_TAG_UB = 32767;
+
+    /**
+     * Ranges of operations abandoned by {@link #close()} while MPI might still write into (or read
+     * from) them. They stay referenced until the process exits, so that the garbage collector
+     * cannot free memory a late-arriving message is written to.
+     */
+    private static final List<ByteBuffer> ABANDONED = Collections.synchronizedList(new ArrayList<>());
+
+    private final Comm comm;
+    private final int rank;
+    private final int size;
+    private final int maxTag;
+    /**
+     * Operations started and not yet seen complete. Holding them keeps each mpi.Request and its
+     * slice reachable while MPI uses the memory, even if the caller drops the PendingOperation.
+     */
+    private final Set<Operation> inFlight = Collections.newSetFromMap(new IdentityHashMap<>());
+    private boolean closed;
+
+    private MpiTransport(Comm comm) throws MPIException {
+        this.comm = comm;
+        this.rank = comm.getRank();
+        this.size = comm.getSize();
+        this.maxTag = readTagUpperBound();
+    }
+
+    /**
+     * A transport over a duplicate of {@code comm}; the caller keeps {@code comm} and must
+     * {@link #close()} the transport before {@code MPI.Finalize()}.
+     *
+     * @throws IllegalArgumentException if {@code comm} is null or freed
+     * @throws IllegalStateException if MPI is not initialised (or already finalised)
+     * @throws TransportException if MPI fails to duplicate the communicator
+     */
+    public static MpiTransport create(Comm comm) {
+        if (comm == null) {
+            throw new IllegalArgumentException("comm: must not be null");
+        }
+        if (comm.isNull()) {
+            throw new IllegalArgumentException("comm: must be a live communicator, but it is MPI.COMM_NULL or freed");
+        }
+        checkMpiRunning("MpiTransport.create");
+        Comm dup = null;
+        try {
+            dup = comm.dup();
+            dup.setErrhandler(MPI.ERRORS_RETURN);
+            return new MpiTransport(dup);
+        } catch (MPIException e) {
+            if (dup != null) {
+                try {
+                    dup.free();
+                } catch (MPIException ignored) {
+                    // the original failure is the one to report
+                }
+            }
+            throw new TransportException("MPI could not duplicate the communicator for nbc: " + describe(e), e);
+        }
+    }
+
+    /**
+     * Initialises MPI with {@code MPI.THREAD_MULTIPLE}, or checks the level if the application
+     * already initialised MPI.
+     *
+     * @return the arguments MPI leaves to the application
+     * @throws IllegalStateException if MPI grants less than THREAD_MULTIPLE, saying what it granted
+     * @throws TransportException if MPI_Init_thread fails
+     */
+    public static String[] initThreadMultiple(String[] args) {
+        try {
+            int provided;
+            if (MPI.isInitialized()) {
+                provided = MPI.queryThread();
+            } else {
+                provided = MPI.InitThread(args == null ? new String[0] : args, MPI.THREAD_MULTIPLE);
+            }
+            if (provided != MPI.THREAD_MULTIPLE) {
+                throw new IllegalStateException("MPI granted thread level " + threadLevelName(provided)
+                        + " but nbc needs MPI.THREAD_MULTIPLE (its progress thread calls MPI while the application "
+                        + "does); use an Open MPI built with thread-multiple support (scripts/setup checks this)");
+            }
+            return args == null ? new String[0] : args;
+        } catch (MPIException e) {
+            throw new TransportException("MPI_Init_thread(MPI_THREAD_MULTIPLE) failed: " + describe(e), e);
+        }
+    }
+
+    @Override
+    public int rank() {
+        return rank;
+    }
+
+    @Override
+    public int size() {
+        return size;
+    }
+
+    @Override
+    public int maxTag() {
+        return maxTag;
+    }
+
+    @Override
+    public String name() {
+        return "mpi";
+    }
+
+    @Override
+    public PendingOperation send(ByteBuffer buffer, int offset, int length, int peer, int tag) {
+        TransportArguments.checkSend(this, buffer, offset, length, peer, tag);
+        ByteBuffer range = buffer.slice(offset, length);
+        synchronized (this) {
+            checkOpen();
+            try {
+                Request request = comm.iSend(range, length, MPI.BYTE, peer, tag);
+                return track(new Operation(this, request, range, "send", peer, tag, length));
+            } catch (MPIException e) {
+                throw new TransportException(what("send", peer, tag, length) + " could not start: " + describe(e), e);
+            }
+        }
+    }
+
+    @Override
+    public PendingOperation receive(ByteBuffer buffer, int offset, int length, int peer, int tag) {
+        TransportArguments.checkReceive(this, buffer, offset, length, peer, tag);
+        ByteBuffer range = buffer.slice(offset, length);
+        synchronized (this) {
+            checkOpen();
+            try {
+                Request request = comm.iRecv(range, length, MPI.BYTE, peer, tag);
+                return track(new Operation(this, request, range, "receive", peer, tag, length));
+            } catch (MPIException e) {
+                throw new TransportException(what("receive", peer, tag, length) + " could not start: " + describe(e), e);
+            }
+        }
+    }
+
+    /**
+     * Frees the duplicate communicator. Receives still pending are cancelled; whatever MPI may
+     * still touch is kept referenced for the life of the process (see {@link #ABANDONED}).
+     *
+     * @throws IllegalStateException if MPI was finalised first (the duplicate cannot be freed then)
+     */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            if (MPI.isFinalized()) {
+                throw new IllegalStateException("MpiTransport.close(): MPI.Finalize() was called before the transport "
+                        + "was closed; close every transport (and the engine using it) before MPI.Finalize()");
+            }
+            for (Operation op : inFlight) {
+                op.abandon();
+            }
+            inFlight.clear();
+            comm.free();
+        } catch (MPIException e) {
+            throw new TransportException("MPI could not free nbc's duplicate communicator: " + describe(e), e);
+        }
+    }
+
+    private Operation track(Operation op) {
+        inFlight.add(op);
+        return op;
+    }
+
+    private synchronized void completed(Operation op) {
+        inFlight.remove(op);
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("the MPI transport is closed");
+        }
+    }
+
+    private int readTagUpperBound() throws MPIException {
+        // TAG_UB is a predefined attribute cached on MPI_COMM_WORLD; the binding returns an Integer.
+        Object value = MPI.COMM_WORLD.getAttr(MPI.TAG_UB);
+        if (value instanceof Integer tagUb && tagUb >= MPI_MIN_TAG_UB) {
+            return tagUb;
+        }
+        return MPI_MIN_TAG_UB;
+    }
+
+    private static void checkMpiRunning(String caller) {
+        try {
+            if (!MPI.isInitialized() || MPI.isFinalized()) {
+                throw new IllegalStateException(caller + ": MPI is not running (call MpiTransport.initThreadMultiple(args) "
+                        + "first, and close transports before MPI.Finalize())");
+            }
+        } catch (MPIException e) {
+            throw new TransportException(caller + ": cannot ask MPI whether it is initialised: " + describe(e), e);
+        }
+    }
+
+    static String what(String kind, int peer, int tag, int length) {
+        return "MPI " + kind + " of " + length + " bytes " + (kind.equals("send") ? "to" : "from") + " peer " + peer
+                + " with tag " + tag;
+    }
+
+    static String describe(MPIException e) {
+        String reason = e.getMessage();
+        int errorClass = e.getErrorClass();
+        if (errorClass == MPI.ERR_TRUNCATE) {
+            reason = "the matching message was longer than the receive (MPI_ERR_TRUNCATE): " + reason;
+        }
+        return reason + " (MPI error class " + errorClass + ", code " + e.getErrorCode() + ")";
+    }
+
+    private static String threadLevelName(int level) {
+        if (level == MPI.THREAD_SINGLE) {
+            return "MPI.THREAD_SINGLE";
+        } else if (level == MPI.THREAD_FUNNELED) {
+            return "MPI.THREAD_FUNNELED";
+        } else if (level == MPI.THREAD_SERIALIZED) {
+            return "MPI.THREAD_SERIALIZED";
+        }
+        return String.valueOf(level);
+    }
+
+    /** One iSend/iRecv; remembers its outcome because the binding's request must not be tested twice. */
+    private static final class Operation implements PendingOperation {
+        private final MpiTransport transport;
+        private final String kind;
+        private final int peer;
+        private final int tag;
+        private final int length;
+        private Request request;       // null once MPI has released it
+        private ByteBuffer range;      // the memory MPI reads or writes, kept reachable until done
+        private boolean done;
+        private TransportException failure;
+
+        Operation(MpiTransport transport, Request request, ByteBuffer range, String kind, int peer, int tag, int length) {
+            this.transport = transport;
+            this.request = request;
+            this.range = range;
+            this.kind = kind;
+            this.peer = peer;
+            this.tag = tag;
+            this.length = length;
+        }
+
+        @Override
+        public boolean test() {
+            // Under the transport's lock: close() may run on another thread and free the request.
+            synchronized (transport) {
+                return testLocked();
+            }
+        }
+
+        private boolean testLocked() {
+            if (failure != null) {
+                throw failure;
+            }
+            if (done) {
+                return true;
+            }
+            Request current = request;
+            if (current == null) {
+                failure = new TransportException(what(kind, peer, tag, length) + " was abandoned by MpiTransport.close()");
+                throw failure;
+            }
+            try {
+                if (!current.test()) {
+                    return false;
+                }
+                finish();
+                done = true;
+                return true;
+            } catch (MPIException e) {
+                // MPI has freed the failed request; the Java handle is stale, so drop it unused.
+                finish();
+                failure = new TransportException(what(kind, peer, tag, length) + " failed: " + describe(e), e);
+                throw failure;
+            }
+        }
+
+        private void finish() {
+            request = null;
+            range = null;
+            transport.completed(this);
+        }
+
+        /** Called by close() under the transport's lock, for an operation not seen complete. */
+        void abandon() {
+            Request current = request;
+            ByteBuffer memory = range;
+            request = null;
+            range = null;
+            if (memory != null) {
+                ABANDONED.add(memory);
+            }
+            if (current == null) {
+                return;
+            }
+            try {
+                if (kind.equals("receive")) {
+                    current.cancel();   // an unmatched receive would otherwise wait forever
+                }
+                current.free();
+            } catch (MPIException e) {
+                // close() goes on: the communicator must still be freed; the memory stays referenced
+            }
+        }
+    }
+}

@@ -1,0 +1,28 @@
+package dev.nbc.core.transport.mpi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+
+import dev.nbc.core.testing.mpi.MpiJob;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** MpiTransport on real Open MPI ranks (scripts/nbcrun): see {@link MpiTransportRankMain}. */
+class MpiTransportIT {
+
+    @ParameterizedTest(name = "P = {0}")
+    @ValueSource(ints = {1, 2, 3, 4})
+    void everyRankExchangesWithEveryRankAndBadInputIsRefused(int ranks) {
+        MpiJob.Result result = MpiJob.run(ranks, Duration.ofMinutes(4), MpiTransportRankMain.class);
+        assertFalse(result.timedOut(), result::describe);
+        assertEquals(0, result.exitCode(), result::describe);
+        assertFalse(result.output().contains("FAILED"), result::describe);
+        for (int r = 0; r < ranks; r++) {
+            assertTrue(result.output().contains("MpiTransportRankMain: rank " + r + " of " + ranks + " OK"),
+                    "rank " + r + " did not report OK; " + result.describe());
+        }
+    }
+}

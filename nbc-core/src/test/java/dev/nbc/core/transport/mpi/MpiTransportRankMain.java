@@ -1,0 +1,313 @@
+package dev.nbc.core.transport.mpi;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+import dev.nbc.core.transport.PendingOperation;
+import dev.nbc.core.transport.TransportException;
+import mpi.MPI;
+
+/**
+ * The program {@link MpiTransportIT} runs on every rank. It exercises {@link MpiTransport} and
+ * exits non-zero after printing a line starting "MpiTransportRankMain: FAILED" on any mismatch;
+ * on success each rank prints "MpiTransportRankMain: rank r of P OK".
+ *
+ * <p>Every rank sends to every rank (itself included) messages of sizes 0, 1, 7, 4096, 65537,
+ * 1 MiB and 16 MiB plus 64 small ones per pair, on several tags, all posted before anything is
+ * tested; contents are seeded by (source, destination, tag, sequence), so a message delivered to the
+ * wrong receive, reordered on its (pair, tag), or corrupted shows as a byte mismatch. Each receive
+ * range sits between guard bytes that must stay untouched.
+ */
+public final class MpiTransportRankMain {
+    static final int[] SIZES = {0, 1, 7, 4096, 65537, 1 << 20, 16 << 20};
+    static final int SMALL_PER_PAIR = 64;
+    static final int GUARD = 16;
+    static final byte GUARD_BYTE = (byte) 0xA5;
+    private static final long DEADLINE_NANOS = 120_000_000_000L;
+
+    private static int rank = -1;
+
+    /** One message of the exchange, as both ends know it. */
+    private record Message(int source, int destination, int tag, int sequence, int length) {
+        long seed() {
+            return ((long) source << 48) ^ ((long) destination << 32) ^ ((long) tag << 16) ^ sequence ^ 0x9E3779B97F4A7C15L;
+        }
+    }
+
+    public static void main(String[] args) {
+        try {
+            MpiTransport.initThreadMultiple(args);
+            rank = MPI.COMM_WORLD.getRank();
+            int size;
+            try (MpiTransport transport = MpiTransport.create(MPI.COMM_WORLD)) {
+                size = transport.size();
+                check(transport.rank() == rank && transport.size() == MPI.COMM_WORLD.getSize(), "rank/size match COMM_WORLD");
+                check(transport.maxTag() >= 32767, "maxTag() >= 32767, was " + transport.maxTag());
+                check(transport.name().equals("mpi"), "name() is mpi");
+                phase("bad input");
+                badInput(transport);
+                phase("exchange");
+                exchange(transport);
+                phase("truncation");
+                truncation(transport);
+                phase("exchange after truncation");
+                exchange(transport);
+                phase("close");   // the transport still works after a failed operation
+                // The application's own communicator is separate from the transport's duplicate.
+                MPI.COMM_WORLD.barrier();
+            }
+            MPI.Finalize();
+            System.out.println("MpiTransportRankMain: rank " + rank + " of " + size + " OK");
+        } catch (Throwable t) {
+            System.out.println("MpiTransportRankMain: FAILED on rank " + rank + ": " + t);
+            t.printStackTrace(System.out);
+            System.out.flush();
+            System.exit(1);
+        }
+    }
+
+    /** Progress lines make a crash inside MPI (which prints no Java stack) point at its phase. */
+    private static void phase(String name) {
+        System.out.println("MpiTransportRankMain: rank " + rank + ": " + name);
+    }
+
+    private static void exchange(MpiTransport transport) {
+        int size = transport.size();
+        List<Message> outgoing = new ArrayList<>();
+        List<Message> incoming = new ArrayList<>();
+        for (int peer = 0; peer < size; peer++) {
+            outgoing.addAll(messages(rank, peer));
+            incoming.addAll(messages(peer, rank));
+        }
+        // Receives first (their buffers between guards), then sends, then poll everything.
+        List<PendingOperation> ops = new ArrayList<>();
+        List<ByteBuffer> receiveBuffers = new ArrayList<>();
+        List<Integer> receiveOffsets = new ArrayList<>();
+        for (Message m : incoming) {
+            int offset = GUARD + (m.sequence % 5);   // unaligned offsets on purpose
+            ByteBuffer buffer = ByteBuffer.allocateDirect(offset + m.length + GUARD);
+            for (int i = 0; i < buffer.capacity(); i++) {
+                buffer.put(i, GUARD_BYTE);
+            }
+            receiveBuffers.add(buffer);
+            receiveOffsets.add(offset);
+            ops.add(transport.receive(buffer, offset, m.length, m.source, m.tag));
+        }
+        List<ByteBuffer> sendBuffers = new ArrayList<>();
+        for (Message m : outgoing) {
+            int offset = 3 + (m.sequence % 7);
+            ByteBuffer buffer = ByteBuffer.allocateDirect(offset + m.length + 5);
+            fill(buffer, offset, m.length, m.seed());
+            sendBuffers.add(buffer);
+            ops.add(transport.send(buffer, offset, m.length, m.destination, m.tag));
+        }
+        waitAll(ops, "exchange");
+        for (int i = 0; i < incoming.size(); i++) {
+            Message m = incoming.get(i);
+            ByteBuffer buffer = receiveBuffers.get(i);
+            int offset = receiveOffsets.get(i);
+            verify(buffer, offset, m);
+        }
+        // sends must not have been modified by the transport
+        for (int i = 0; i < outgoing.size(); i++) {
+            Message m = outgoing.get(i);
+            int offset = 3 + (m.sequence % 7);
+            verifyContent(sendBuffers.get(i), offset, m, "send buffer after the send");
+        }
+    }
+
+    /** The messages source sends to destination, in posting order (both ends compute the same list). */
+    private static List<Message> messages(int source, int destination) {
+        List<Message> list = new ArrayList<>();
+        int sequence = 0;
+        for (int i = 0; i < SMALL_PER_PAIR; i++) {
+            // tags 0 and 1 alternate, so each (pair, tag) carries 32 messages whose order is checked
+            list.add(new Message(source, destination, i % 2, sequence++, 1 + (i * 37) % 200));
+        }
+        for (int k = 0; k < SIZES.length; k++) {
+            list.add(new Message(source, destination, 2 + k % 3, sequence++, SIZES[k]));
+        }
+        return list;
+    }
+
+    private static void verify(ByteBuffer buffer, int offset, Message m) {
+        for (int i = 0; i < offset; i++) {
+            int at = i;
+            check(buffer.get(i) == GUARD_BYTE, () -> m + ": guard byte " + at + " before the range was overwritten");
+        }
+        for (int i = offset + m.length; i < buffer.capacity(); i++) {
+            int at = i;
+            check(buffer.get(i) == GUARD_BYTE, () -> m + ": guard byte at " + at + " after the range was overwritten");
+        }
+        verifyContent(buffer, offset, m, "received");
+    }
+
+    private static void verifyContent(ByteBuffer buffer, int offset, Message m, String what) {
+        long state = m.seed();
+        for (int i = 0; i < m.length; i++) {
+            if ((i & 7) == 0) {
+                state = mix(state);
+            }
+            byte expected = (byte) (state >>> ((i & 7) * 8));
+            byte actual = buffer.get(offset + i);
+            if (actual != expected) {
+                throw new AssertionError(what + " " + m + ": byte " + i + " is " + actual + ", expected " + expected);
+            }
+        }
+    }
+
+    private static void fill(ByteBuffer buffer, int offset, int length, long seed) {
+        long state = seed;
+        for (int i = 0; i < length; i++) {
+            if ((i & 7) == 0) {
+                state = mix(state);
+            }
+            buffer.put(offset + i, (byte) (state >>> ((i & 7) * 8)));
+        }
+    }
+
+    /** SplitMix64's finaliser: a cheap, well-spread sequence from a seed. */
+    private static long mix(long z) {
+        z += 0x9E3779B97F4A7C15L;
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+
+    private static void waitAll(List<PendingOperation> ops, String phase) {
+        long deadline = System.nanoTime() + DEADLINE_NANOS;
+        boolean[] done = new boolean[ops.size()];
+        int remaining = ops.size();
+        while (remaining > 0) {
+            for (int i = 0; i < ops.size(); i++) {
+                if (!done[i] && ops.get(i).test()) {
+                    done[i] = true;
+                    remaining--;
+                    check(ops.get(i).test(), "test() stays true after completion");
+                }
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError(phase + ": " + remaining + " of " + ops.size() + " operations still pending after 120 s");
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    private static void badInput(MpiTransport t) {
+        ByteBuffer direct = ByteBuffer.allocateDirect(64);
+        expectIllegal("buffer", () -> t.send(ByteBuffer.allocate(64), 0, 8, 0, 0));
+        expectIllegal("buffer", () -> t.receive(ByteBuffer.allocate(64), 0, 8, 0, 0));
+        expectIllegal("buffer", () -> t.send(null, 0, 8, 0, 0));
+        expectIllegal("peer", () -> t.send(direct, 0, 8, t.size(), 0));
+        expectIllegal("peer", () -> t.receive(direct, 0, 8, -1, 0));
+        expectIllegal("length", () -> t.send(direct, 0, -1, 0, 0));
+        expectIllegal("length", () -> t.receive(direct, 0, -1, 0, 0));
+        expectIllegal("offset", () -> t.send(direct, -1, 8, 0, 0));
+        expectIllegal("offset + length", () -> t.send(direct, 60, 8, 0, 0));
+        expectIllegal("offset + length", () -> t.receive(direct, 0, 65, 0, 0));
+        expectIllegal("tag", () -> t.send(direct, 0, 8, 0, -1));
+        expectIllegal("tag", () -> t.receive(direct, 0, 8, 0, t.maxTag() + 1));
+        expectIllegal("read-only", () -> t.receive(direct.asReadOnlyBuffer(), 0, 8, 0, 0));
+    }
+
+    private static void expectIllegal(String named, Supplier<PendingOperation> call) {
+        try {
+            call.get();
+        } catch (IllegalArgumentException e) {
+            check(e.getMessage() != null && e.getMessage().contains(named),
+                    () -> "IllegalArgumentException should name '" + named + "' but says: " + e.getMessage());
+            return;
+        }
+        throw new AssertionError("expected IllegalArgumentException naming '" + named + "', but the call returned");
+    }
+
+    /**
+     * Each rank sends a short and a 1 MiB message to the next rank (itself when P = 1), which
+     * receives them into 10 and 1000 bytes: both receives must fail with TransportException
+     * (MPI_ERR_TRUNCATE), the sends must complete, and the job must go on.
+     *
+     * <p>Two Open MPI 4.1.4 (ob1) defects shape this test; see MpiTransport's class comment:
+     * <ul>
+     * <li>a short message a rank sends to itself that is truncated completes the receive without
+     * an error, so the short message is 100 bytes between ranks but 4000 bytes to itself;</li>
+     * <li>a truncated message that is not sent eagerly between ranks (and any truncated message to
+     * itself) is written in full past the receive range, so each receive range here lies at the
+     * start of a buffer large enough for the whole message, and what was written past the range
+     * is reported, not failed on.</li>
+     * </ul>
+     */
+    private static void truncation(MpiTransport t) {
+        int next = (rank + 1) % t.size();
+        int previous = (rank + t.size() - 1) % t.size();
+        int tag = 7;
+        int shortLength = t.size() == 1 ? 4000 : 100;
+        int largeLength = 1 << 20;
+        ByteBuffer small = ByteBuffer.allocateDirect(shortLength);
+        ByteBuffer large = ByteBuffer.allocateDirect(largeLength);
+        fill(small, 0, shortLength, 1);
+        fill(large, 0, largeLength, 2);
+        ByteBuffer intoSmall = ByteBuffer.allocateDirect(shortLength);   // range: 10 bytes
+        ByteBuffer intoLarge = ByteBuffer.allocateDirect(largeLength);   // range: 1000 bytes
+        PendingOperation smallReceive = t.receive(intoSmall, 0, 10, previous, tag);
+        PendingOperation largeReceive = t.receive(intoLarge, 0, 1000, previous, tag);
+        PendingOperation smallSend = t.send(small, 0, shortLength, next, tag);
+        PendingOperation largeSend = t.send(large, 0, largeLength, next, tag);
+        expectTruncated(smallReceive, 10, previous, tag);
+        expectTruncated(largeReceive, 1000, previous, tag);
+        waitAll(List.of(smallSend, largeSend), "truncation's sends");
+        reportOverrun("short", intoSmall, 10);
+        reportOverrun("1 MiB", intoLarge, 1000);
+    }
+
+    private static void reportOverrun(String what, ByteBuffer buffer, int range) {
+        int last = -1;
+        for (int i = range; i < buffer.capacity(); i++) {
+            if (buffer.get(i) != 0) {
+                last = i;
+            }
+        }
+        if (last >= 0) {
+            System.out.println("MpiTransportRankMain: rank " + rank + ": NOTE: Open MPI wrote the truncated " + what
+                    + " message past its " + range + "-byte receive range, up to byte " + last + " (known ob1 defect)");
+        }
+    }
+
+    private static void expectTruncated(PendingOperation receive, int length, int peer, int tag) {
+        long deadline = System.nanoTime() + DEADLINE_NANOS;
+        TransportException first = null;
+        try {
+            while (!receive.test()) {
+                if (System.nanoTime() > deadline) {
+                    throw new AssertionError("truncating receive still pending after 120 s");
+                }
+                Thread.onSpinWait();
+            }
+        } catch (TransportException e) {
+            first = e;
+        }
+        check(first != null, "a receive of " + length + " bytes matching a longer message must fail");
+        String message = first.getMessage();
+        check(message.contains("peer " + peer) && message.contains("tag " + tag) && message.contains(length + " bytes")
+                && message.contains("MPI_ERR_TRUNCATE"), "the truncation error names peer, tag, length and MPI_ERR_TRUNCATE: " + message);
+        try {
+            receive.test();
+            throw new AssertionError("test() after a failure must throw again");
+        } catch (TransportException again) {
+            check(again == first, "test() after a failure throws the same exception");
+        }
+    }
+
+    private static void check(boolean condition, String what) {
+        if (!condition) {
+            throw new AssertionError("check failed: " + what);
+        }
+    }
+
+    private static void check(boolean condition, Supplier<String> what) {
+        if (!condition) {
+            throw new AssertionError("check failed: " + what.get());
+        }
+    }
+}
