@@ -1,0 +1,31 @@
+package dev.nbc.core.integration;
+
+import dev.nbc.core.progress.ProgressMode;
+import dev.nbc.core.testing.mpi.MpiJob;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.time.Duration;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * nbc's collectives on real Open MPI ranks equal Open MPI's own blocking collectives on the same
+ * data, byte for byte ({@link CollectivesVsOpenMpi}), for powers of two, non-powers of two and P=1.
+ */
+class CollectivesVsOpenMpiIT {
+
+    @ParameterizedTest(name = "P = {0}, {1}")
+    @CsvSource({"1, THREAD", "2, THREAD", "3, THREAD", "4, THREAD", "5, THREAD", "8, THREAD", "3, MANUAL", "4, MANUAL"})
+    void everyCollectiveEqualsOpenMpis(int ranks, ProgressMode mode) {
+        MpiJob.Result result = MpiJob.run(ranks, Duration.ofMinutes(5), CollectivesVsOpenMpi.class,
+                String.valueOf(ranks), mode.name());
+        assertFalse(result.timedOut(), result::describe);
+        assertFalse(result.output().contains("MISMATCH"), result::describe);
+        assertEquals(0, result.exitCode(), result::describe);
+        assertTrue(result.output().contains("P=" + ranks + " mode=" + mode + ": ") && result.output().contains(" 0 mismatches"),
+                result::describe);
+    }
+}
