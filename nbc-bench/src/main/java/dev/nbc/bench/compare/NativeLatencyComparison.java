@@ -2,10 +2,11 @@ package dev.nbc.bench.compare;
 
 import dev.nbc.core.Buffers;
 import dev.nbc.core.Communicator;
+import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
+import dev.nbc.core.algorithm.bcast.BcastAlgorithm;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.core.progress.ProgressEngine;
-import dev.nbc.core.request.Request;
 import dev.nbc.core.transport.mpi.MpiTransport;
 import mpi.MPI;
 import mpi.MPIException;
@@ -14,9 +15,10 @@ import java.nio.ByteBuffer;
 import java.util.Arrays;
 
 /**
- * Latency of nbc's Ibarrier / Ibcast / Iallreduce (start + await) against Open MPI's own
- * iBarrier / iBcast / iAllReduce (start + waitFor) through the Java bindings, measured in the same
- * run on the same buffers, reported as ratios. Every iteration starts after an MPI barrier; a
+ * Latency of nbc's Ibarrier / Ibcast / Iallreduce (start + await), every algorithm, against Open
+ * MPI's own iBarrier / iBcast / iAllReduce (start + waitFor) through the Java bindings, measured in
+ * the same run on the same buffers, reported as ratios; '*' marks the algorithm nbc's selector
+ * picks by default, so the table also shows whether its thresholds suit the machine. Every iteration starts after an MPI barrier; a
  * rank's figure is the median over iterations, the reported one the maximum over ranks (the
  * slowest rank finishes the collective). Run on ranks:
  * {@code scripts/nbcrun -np 4 dev.nbc.bench.compare.NativeLatencyComparison [maxBytes] [iterations]}.
@@ -39,44 +41,72 @@ public final class NativeLatencyComparison {
             if (comm.rank() == 0) {
                 System.out.printf("P=%d, Open MPI %s, %d iterations per point; times in us (max over ranks of the median)%n",
                         comm.size(), MPI.getLibVersion().trim().split("[,\\n]")[0], iterations);
-                System.out.printf("%-10s %10s %-18s %12s %12s %8s%n", "collective", "bytes", "nbc algorithm", "nbc", "Open MPI", "ratio");
+                System.out.printf("%-10s %10s %-19s %12s %12s %8s%n", "collective", "bytes", "nbc algorithm", "nbc", "Open MPI", "ratio");
             }
             ByteBuffer in = Buffers.allocate(maxBytes, DataType.BYTE);
             ByteBuffer out = Buffers.allocate(maxBytes, DataType.BYTE);
-            report(comm, "barrier", 0, comm.ibarrier().algorithm().name(), iterations,
+            warmUp(comm, in, out);
+            report(comm, "barrier", 0, comm.ibarrier().algorithm().name(), true, iterations,
                     () -> comm.ibarrier().await(), () -> MPI.COMM_WORLD.iBarrier().waitFor());
             for (int bytes = 8; bytes <= maxBytes; bytes *= 8) {
                 int count = bytes / 8;
-                Request probe = comm.ibcast(out, count, DataType.DOUBLE, 0);
-                probe.await();
-                report(comm, "bcast", bytes, probe.algorithm().name(), iterations,
-                        () -> comm.ibcast(out, count, DataType.DOUBLE, 0).await(),
-                        () -> MPI.COMM_WORLD.iBcast(out, count, MPI.DOUBLE, 0).waitFor());
+                String chosen = comm.selector().bcast(bytes, comm.size()).name();
+                double openMpi = slowestMedian(() -> MPI.COMM_WORLD.iBcast(out, count, MPI.DOUBLE, 0).waitFor(), iterations, bytes);
+                for (BcastAlgorithm algorithm : BcastAlgorithm.values()) {
+                    double nbc = slowestMedian(() -> comm.ibcast(out, count, DataType.DOUBLE, 0, algorithm).await(), iterations, bytes);
+                    print(comm, "bcast", bytes, algorithm.name(), algorithm.name().equals(chosen), nbc, openMpi);
+                }
             }
             for (int bytes = 8; bytes <= maxBytes; bytes *= 8) {
                 int count = bytes / 8;
-                Request probe = comm.iallreduce(in, out, count, DataType.DOUBLE, ReduceOp.SUM);
-                probe.await();
-                report(comm, "allreduce", bytes, probe.algorithm().name(), iterations,
-                        () -> comm.iallreduce(in, out, count, DataType.DOUBLE, ReduceOp.SUM).await(),
-                        () -> MPI.COMM_WORLD.iAllReduce(in, out, count, MPI.DOUBLE, MPI.SUM).waitFor());
+                String chosen = comm.selector().allreduce(count, bytes, comm.size(), ReduceOp.SUM).name();
+                double openMpi = slowestMedian(() -> MPI.COMM_WORLD.iAllReduce(in, out, count, MPI.DOUBLE, MPI.SUM).waitFor(),
+                        iterations, bytes);
+                for (AllreduceAlgorithm algorithm : AllreduceAlgorithm.values()) {
+                    double nbc = slowestMedian(() -> comm.iallreduce(in, out, count, DataType.DOUBLE, ReduceOp.SUM, algorithm).await(),
+                            iterations, bytes);
+                    print(comm, "allreduce", bytes, algorithm.name(), algorithm.name().equals(chosen), nbc, openMpi);
+                }
             }
         }
         MPI.Finalize();
     }
 
-    private static void report(Communicator comm, String collective, int bytes, String algorithm, int iterations,
-                               Operation nbc, Operation openMpi) throws MPIException {
-        int scaled = bytes >= (1 << 20) ? Math.max(20, iterations / 10) : iterations;
-        double ours = slowestMedian(nbc, scaled);
-        double theirs = slowestMedian(openMpi, scaled);
+    /**
+     * Runs every collective path a few thousand times before anything is timed: the engine's and
+     * the transport's code must be compiled, or the first rows measure the JIT (on two cores its
+     * threads compete with the ranks').
+     */
+    private static void warmUp(Communicator comm, ByteBuffer in, ByteBuffer out) throws MPIException {
+        for (int i = 0; i < 3000; i++) {
+            int count = 1 << (i % 10);
+            comm.ibarrier().await();
+            comm.ibcast(out, count, DataType.DOUBLE, 0, BcastAlgorithm.values()[i % BcastAlgorithm.values().length]).await();
+            comm.iallreduce(in, out, count, DataType.DOUBLE, ReduceOp.SUM,
+                    AllreduceAlgorithm.values()[i % AllreduceAlgorithm.values().length]).await();
+            MPI.COMM_WORLD.iBarrier().waitFor();
+        }
+    }
+
+    private static void report(Communicator comm, String collective, int bytes, String algorithm, boolean chosen,
+                               int iterations, Operation nbc, Operation openMpi) throws MPIException {
+        double ours = slowestMedian(nbc, iterations, bytes);
+        double theirs = slowestMedian(openMpi, iterations, bytes);
+        print(comm, collective, bytes, algorithm, chosen, ours, theirs);
+    }
+
+    /** One row; the selector's default choice is marked with '*'. */
+    private static void print(Communicator comm, String collective, int bytes, String algorithm, boolean chosen,
+                              double ours, double theirs) {
         if (comm.rank() == 0) {
-            System.out.printf("%-10s %10d %-18s %12.1f %12.1f %8.2f%n", collective, bytes, algorithm, ours / 1e3, theirs / 1e3, ours / theirs);
+            System.out.printf("%-10s %10d %-19s %12.1f %12.1f %8.2f%n", collective, bytes, algorithm + (chosen ? " *" : ""),
+                    ours / 1e3, theirs / 1e3, ours / theirs);
         }
     }
 
     /** Median of this rank's start-to-completion times, maximum over ranks, in ns. */
-    private static double slowestMedian(Operation operation, int iterations) throws MPIException {
+    private static double slowestMedian(Operation operation, int baseIterations, int bytes) throws MPIException {
+        int iterations = bytes >= (1 << 20) ? Math.max(20, baseIterations / 10) : baseIterations;
         for (int i = 0; i < iterations; i++) {
             operation.run(); // warm-up: let the JIT compile the path before it is timed
         }
