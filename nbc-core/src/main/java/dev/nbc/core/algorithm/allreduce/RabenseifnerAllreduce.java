@@ -7,8 +7,8 @@ import dev.nbc.core.schedule.Slots;
  * Rabenseifner's allreduce: a reduce-scatter by recursive halving (step k exchanges half of the
  * part still being reduced with the partner differing in bit k, and combines the half kept), then
  * an allgather by recursive doubling that retraces the steps. 2 log2 P steps moving 2(P-1)/P of the
- * message per rank: the ring's bandwidth with logarithmic latency. Non-powers of two use recursive
- * doubling's pairing (the first 2r ranks fold into r). Combines out of rank order: commutative
+ * message per rank: the ring's bandwidth with logarithmic latency. Other P through
+ * {@link PowerOfTwoFold}. Combines out of rank order: commutative
  * operations only.
  */
 final class RabenseifnerAllreduce {
@@ -20,26 +20,11 @@ final class RabenseifnerAllreduce {
         int count = shape.count();
         int elementBytes = shape.type().sizeInBytes();
         int bytes = shape.bytes();
-        int powerOfTwo = Integer.highestOneBit(shape.size());
-        int remainder = shape.size() - powerOfTwo;
         int incoming = builder.scratch(bytes);
-
-        builder.round();
-        shape.copyInputToOutput(builder);
-        int newRank;
-        boolean foldPending = false;
-        if (rank < 2 * remainder) {
-            if (rank % 2 == 0) {
-                builder.send(Slots.OUTPUT, 0, bytes, rank + 1);
-                newRank = -1;
-            } else {
-                builder.receive(incoming, 0, bytes, rank - 1);
-                foldPending = true;
-                newRank = rank / 2;
-            }
-        } else {
-            newRank = rank - remainder;
-        }
+        PowerOfTwoFold fold = PowerOfTwoFold.begin(builder, shape, incoming);
+        int powerOfTwo = fold.powerOfTwo;
+        int newRank = fold.newRank;
+        boolean foldPending = fold.receivedContribution;
 
         if (newRank >= 0 && powerOfTwo > 1) {
             if (foldPending) {
@@ -52,7 +37,7 @@ final class RabenseifnerAllreduce {
             int[] highs = new int[lows.length];
             int step = 0;
             for (int mask = powerOfTwo >> 1; mask >= 1; mask >>= 1, step++) {
-                int partner = realRank(newRank ^ mask, remainder);
+                int partner = fold.realRank(newRank ^ mask);
                 int middle = low + (high - low) / 2;
                 boolean keepLower = (newRank & mask) == 0;
                 int keepLow = keepLower ? low : middle, keepHigh = keepLower ? middle : high;
@@ -73,7 +58,7 @@ final class RabenseifnerAllreduce {
             // Allgather: undo the halvings in reverse, exchanging the part each side completed.
             for (int mask = 1; mask < powerOfTwo; mask <<= 1) {
                 step--;
-                int partner = realRank(newRank ^ mask, remainder);
+                int partner = fold.realRank(newRank ^ mask);
                 int parentLow = lows[step], parentHigh = highs[step];
                 int mineOffset = blockOffset(low, count, powerOfTwo);
                 int mineCount = blockOffset(high, count, powerOfTwo) - mineOffset;
@@ -95,18 +80,7 @@ final class RabenseifnerAllreduce {
             builder.round().reduce(incoming, 0, Slots.OUTPUT, 0, count, true);
         }
 
-        if (rank < 2 * remainder) {
-            if (rank % 2 == 0) {
-                builder.round().receive(Slots.OUTPUT, 0, bytes, rank + 1);
-            } else {
-                builder.round().send(Slots.OUTPUT, 0, bytes, rank - 1);
-            }
-        }
-    }
-
-    /** The rank that plays new rank {@code newRank} after the first 2r ranks folded into r. */
-    private static int realRank(int newRank, int remainder) {
-        return newRank < remainder ? 2 * newRank + 1 : newRank + remainder;
+        fold.end(builder, shape);
     }
 
     /** First element of block {@code block} of {@code blocks} nearly equal blocks. */

@@ -4,12 +4,10 @@ import dev.nbc.core.schedule.ScheduleBuilder;
 import dev.nbc.core.schedule.Slots;
 
 /**
- * Recursive doubling: in step k a rank exchanges its partial result with the rank whose index
- * differs in bit k and combines the two; log2 P steps for a power of two. For other P the first
- * 2r ranks (r = P - largest power of two) pair up first: each even one hands its contribution to
- * the odd one above it and sits out, and gets the result back at the end (MPICH's scheme). Every
- * partial result covers a contiguous range of ranks, and the range from the lower rank is always
- * put on the left, so non-commutative operations keep rank order.
+ * Recursive doubling: in step k a rank exchanges its partial result with the rank whose (new)
+ * index differs in bit k and combines the two; log2 P steps for a power of two, other P through
+ * {@link PowerOfTwoFold}. Every partial result covers a contiguous range of ranks, and the range
+ * from the lower rank is always put on the left, so non-commutative operations keep rank order.
  */
 final class RecursiveDoublingAllreduce {
     private RecursiveDoublingAllreduce() {
@@ -17,52 +15,27 @@ final class RecursiveDoublingAllreduce {
 
     static void append(ScheduleBuilder builder, AllreduceShape shape) {
         int rank = shape.rank();
-        int bytes = shape.bytes();
-        int count = shape.count();
-        int powerOfTwo = Integer.highestOneBit(shape.size());
-        int remainder = shape.size() - powerOfTwo;
-        int incoming = builder.scratch(bytes);
-
-        builder.round();
-        shape.copyInputToOutput(builder);
-        int newRank;
-        Integer pendingFrom = null;
-        if (rank < 2 * remainder) {
-            if (rank % 2 == 0) {
-                builder.send(Slots.OUTPUT, 0, bytes, rank + 1);
-                newRank = -1;
-            } else {
-                builder.receive(incoming, 0, bytes, rank - 1);
-                pendingFrom = rank - 1;
-                newRank = rank / 2;
-            }
-        } else {
-            newRank = rank - remainder;
-        }
-
-        if (newRank >= 0) {
-            for (int mask = 1; mask < powerOfTwo; mask <<= 1) {
-                int partnerNew = newRank ^ mask;
-                int partner = partnerNew < remainder ? partnerNew * 2 + 1 : partnerNew + remainder;
+        int incoming = builder.scratch(shape.bytes());
+        PowerOfTwoFold fold = PowerOfTwoFold.begin(builder, shape, incoming);
+        if (fold.newRank >= 0) {
+            // The partner whose data sits in 'incoming', combined at the start of the next round.
+            int pendingFrom = fold.receivedContribution ? rank - 1 : -1;
+            for (int mask = 1; mask < fold.powerOfTwo; mask <<= 1) {
+                int partner = fold.realRank(fold.newRank ^ mask);
                 builder.round();
-                if (pendingFrom != null) {
-                    builder.reduce(incoming, 0, Slots.OUTPUT, 0, count, pendingFrom < rank);
-                }
-                builder.send(Slots.OUTPUT, 0, bytes, partner).receive(incoming, 0, bytes, partner);
+                reducePending(builder, shape, incoming, pendingFrom);
+                builder.send(Slots.OUTPUT, 0, shape.bytes(), partner).receive(incoming, 0, shape.bytes(), partner);
                 pendingFrom = partner;
             }
             builder.round();
-            if (pendingFrom != null) {
-                builder.reduce(incoming, 0, Slots.OUTPUT, 0, count, pendingFrom < rank);
-            }
+            reducePending(builder, shape, incoming, pendingFrom);
         }
+        fold.end(builder, shape);
+    }
 
-        if (rank < 2 * remainder) {
-            if (rank % 2 == 0) {
-                builder.round().receive(Slots.OUTPUT, 0, bytes, rank + 1);
-            } else {
-                builder.send(Slots.OUTPUT, 0, bytes, rank - 1);
-            }
+    private static void reducePending(ScheduleBuilder builder, AllreduceShape shape, int incoming, int pendingFrom) {
+        if (pendingFrom >= 0) {
+            builder.reduce(incoming, 0, Slots.OUTPUT, 0, shape.count(), pendingFrom < shape.rank());
         }
     }
 }
