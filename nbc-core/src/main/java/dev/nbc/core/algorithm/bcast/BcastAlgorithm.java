@@ -11,7 +11,9 @@ public enum BcastAlgorithm implements Algorithm {
     /** Binomial tree ({@link BinomialBcast}); the paper's equation (3). */
     BINOMIAL,
     /** Segmented pipelined chain ({@link PipelinedChainBcast}); for large messages. */
-    PIPELINED_CHAIN;
+    PIPELINED_CHAIN,
+    /** Binomial scatter + ring allgather ({@link ScatterAllgatherBcast}); for large messages. */
+    SCATTER_ALLGATHER;
 
     @Override
     public Collective collective() {
@@ -30,6 +32,7 @@ public enum BcastAlgorithm implements Algorithm {
         switch (this) {
             case BINOMIAL -> BinomialBcast.append(builder, bytes, rank, size, root);
             case PIPELINED_CHAIN -> PipelinedChainBcast.append(builder, bytes, rank, size, root, segmentBytes);
+            case SCATTER_ALLGATHER -> ScatterAllgatherBcast.append(builder, bytes, rank, size, root);
         }
         return builder.build();
     }
