@@ -6,7 +6,9 @@ import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
 import dev.nbc.core.algorithm.bcast.BcastAlgorithm;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
+import dev.nbc.core.progress.IdleStrategy;
 import dev.nbc.core.progress.ProgressEngine;
+import dev.nbc.core.progress.ProgressMode;
 import dev.nbc.core.transport.mpi.MpiTransport;
 import mpi.MPI;
 import mpi.MPIException;
@@ -21,7 +23,7 @@ import java.util.Arrays;
  * picks by default, so the table also shows whether its thresholds suit the machine. Every iteration starts after an MPI barrier; a
  * rank's figure is the median over iterations, the reported one the maximum over ranks (the
  * slowest rank finishes the collective). Run on ranks:
- * {@code scripts/nbcrun -np 4 dev.nbc.bench.compare.NativeLatencyComparison [maxBytes] [iterations]}.
+ * {@code scripts/nbcrun -np 4 dev.nbc.bench.compare.NativeLatencyComparison [maxBytes] [iterations] [THREAD|MANUAL]}.
  */
 public final class NativeLatencyComparison {
     private NativeLatencyComparison() {
@@ -36,11 +38,12 @@ public final class NativeLatencyComparison {
         MpiTransport.initThreadMultiple(args);
         int maxBytes = args.length > 0 ? Integer.parseInt(args[0]) : 4 << 20;
         int iterations = args.length > 1 ? Integer.parseInt(args[1]) : 200;
-        try (ProgressEngine engine = ProgressEngine.start();
+        ProgressMode mode = args.length > 2 ? ProgressMode.valueOf(args[2]) : ProgressMode.THREAD;
+        try (ProgressEngine engine = ProgressEngine.start(mode, IdleStrategy.BACKOFF);
              Communicator comm = Communicator.create(engine, MpiTransport.create(MPI.COMM_WORLD))) {
             if (comm.rank() == 0) {
-                System.out.printf("P=%d, Open MPI %s, %d iterations per point; times in us (max over ranks of the median)%n",
-                        comm.size(), MPI.getLibVersion().trim().split("[,\\n]")[0], iterations);
+                System.out.printf("P=%d, Open MPI %s, nbc progress %s, %d iterations per point; times in us (max over ranks of the median)%n",
+                        comm.size(), MPI.getLibVersion().trim().split("[,\\n]")[0], mode, iterations);
                 System.out.printf("%-10s %10s %-19s %12s %12s %8s%n", "collective", "bytes", "nbc algorithm", "nbc", "Open MPI", "ratio");
             }
             ByteBuffer in = Buffers.allocate(maxBytes, DataType.BYTE);

@@ -5,6 +5,7 @@ import com.lmax.disruptor.InsufficientCapacityException;
 import com.lmax.disruptor.RingBuffer;
 import com.lmax.disruptor.YieldingWaitStrategy;
 import dev.nbc.core.request.NbcException;
+import dev.nbc.core.request.ProgressHook;
 import dev.nbc.core.request.Request;
 import dev.nbc.core.schedule.Schedule;
 import dev.nbc.core.transport.Transport;
@@ -14,6 +15,7 @@ import java.lang.management.ThreadMXBean;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -33,7 +35,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * flight fails and every later submission fails at once; {@link #close()} stops and joins the
  * thread (do it before {@code MPI.Finalize()}) and fails whatever is still in flight.
  */
-public final class ProgressEngine implements AutoCloseable {
+public final class ProgressEngine implements AutoCloseable, ProgressHook {
     private static final int RING_SIZE = 4096;
 
     private static final class StartEvent {
@@ -50,6 +52,10 @@ public final class ProgressEngine implements AutoCloseable {
     private final Thread thread;
     private volatile boolean running = true;
     private volatile boolean parked;
+    /** Threads polling in Request.await(); while there are any, the progress thread steps aside. */
+    private final AtomicInteger activeWaiters = new AtomicInteger();
+    /** Collectives submitted and not yet finished: whether a leaving waiter must wake the thread. */
+    private final AtomicInteger inFlight = new AtomicInteger();
     private volatile Throwable failure;
 
     private ProgressEngine(ProgressMode mode, IdleStrategy idleStrategy) {
@@ -100,7 +106,7 @@ public final class ProgressEngine implements AutoCloseable {
     public Request submit(Schedule schedule, Transport transport, int tag, ByteBuffer input, ByteBuffer output,
                           String description) {
         checkUsable();
-        Request request = new Request(description, schedule.algorithm(), this::passFromCaller, mode == ProgressMode.THREAD);
+        Request request = new Request(description, schedule.algorithm(), this);
         publish(new Execution(schedule, transport, tag, input, output, request));
         return request;
     }
@@ -121,6 +127,7 @@ public final class ProgressEngine implements AutoCloseable {
                 checkUsable();
             }
         }
+        inFlight.incrementAndGet();
         ring.get(sequence).execution = execution;
         ring.publish(sequence);
         if (parked) {
@@ -145,6 +152,28 @@ public final class ProgressEngine implements AutoCloseable {
         if (!running) {
             throw new IllegalStateException("the progress engine is closed");
         }
+    }
+
+    @Override
+    public void progressOnce() {
+        passFromCaller();
+    }
+
+    @Override
+    public void beginActiveWait() {
+        activeWaiters.incrementAndGet();
+    }
+
+    @Override
+    public void endActiveWait() {
+        if (activeWaiters.decrementAndGet() == 0 && thread != null && inFlight.get() > 0) {
+            LockSupport.unpark(thread);
+        }
+    }
+
+    @Override
+    public boolean progressedInBackground() {
+        return mode == ProgressMode.THREAD;
     }
 
     private void passFromCaller() {
@@ -217,11 +246,13 @@ public final class ProgressEngine implements AutoCloseable {
 
     private void finish(Execution execution) {
         execution.release(scratch);
+        inFlight.decrementAndGet();
         execution.request().complete();
     }
 
     private void fail(Execution execution, RuntimeException cause) {
         execution.release(scratch);
+        inFlight.decrementAndGet();
         execution.request().fail(execution.failure(cause));
     }
 
@@ -230,6 +261,14 @@ public final class ProgressEngine implements AutoCloseable {
             long lastWork = System.nanoTime();
             long parkNanos = IdleStrategy.MIN_PARK_NANOS;
             while (running && failure == null) {
+                if (activeWaiters.get() > 0) {
+                    // A waiting application thread polls for everyone; competing for the engine
+                    // and the core would only slow it (worst when the thread is preempted while
+                    // holding the engine). It unparks us when it stops.
+                    LockSupport.parkNanos(this, IdleStrategy.MAX_PARK_NANOS);
+                    lastWork = System.nanoTime();
+                    continue;
+                }
                 if (passOnThread()) {
                     lastWork = System.nanoTime();
                     parkNanos = IdleStrategy.MIN_PARK_NANOS;

@@ -18,31 +18,30 @@ import java.util.concurrent.TimeoutException;
  *
  * <p>Waiting spins briefly, then yields, then parks: a collective that is about to finish is seen
  * within a microsecond or so, while a long wait does not burn a core the progress thread needs.
+ * While a thread spins or yields here it polls for everyone, so the progress thread steps aside
+ * ({@link ProgressHook#beginActiveWait()}); when it parks, the progress thread takes over.
  */
 public final class Request {
-    /** Spin this long before yielding; covers the common "just about done" case. */
-    private static final long SPIN_NANOS = 20_000;
+    /**
+     * Spin this long before polling with yields in between. Short: with more ranks than cores,
+     * the message a spinning thread waits for may have to come from a rank its spinning keeps off
+     * the core (yield returns at once when nothing else is runnable, so it costs little otherwise).
+     */
+    private static final long SPIN_NANOS = 2_000;
     /** Yield this long before parking. */
     private static final long YIELD_NANOS = 200_000;
 
     private final String description;
     private final Algorithm algorithm;
-    private final Runnable progress;
-    private final boolean progressedInBackground;
+    private final ProgressHook engine;
     private final CompletableFuture<Void> completion = new CompletableFuture<>();
     private volatile boolean done;
 
-    /**
-     * @param progress               advances the engine once from the calling thread, unless
-     *                               another thread is advancing it at that moment
-     * @param progressedInBackground true if a progress thread advances the engine (and completes
-     *                               this request) without anyone testing it
-     */
-    public Request(String description, Algorithm algorithm, Runnable progress, boolean progressedInBackground) {
+    /** @param engine the engine that runs this request's collective */
+    public Request(String description, Algorithm algorithm, ProgressHook engine) {
         this.description = description;
         this.algorithm = algorithm;
-        this.progress = progress;
-        this.progressedInBackground = progressedInBackground;
+        this.engine = engine;
     }
 
     /** What this request is, e.g. "IALLREDUCE 1024 x DOUBLE SUM on rank 2 of 4". */
@@ -63,7 +62,7 @@ public final class Request {
      */
     public boolean test() {
         if (!done) {
-            progress.run();
+            engine.progressOnce();
         }
         return isDone();
     }
@@ -90,19 +89,30 @@ public final class Request {
 
     private boolean awaitUntil(long deadline) {
         long start = System.nanoTime();
+        engine.beginActiveWait();
+        try {
+            while (!test()) {
+                long now = System.nanoTime();
+                if (now - deadline >= 0) {
+                    return false;
+                }
+                if (now - start >= YIELD_NANOS) {
+                    break;
+                }
+                if (now - start < SPIN_NANOS) {
+                    Thread.onSpinWait();
+                } else {
+                    Thread.yield();
+                }
+            }
+        } finally {
+            engine.endActiveWait();
+        }
         while (!test()) {
-            long now = System.nanoTime();
-            if (now - deadline >= 0) {
+            if (System.nanoTime() - deadline >= 0) {
                 return false;
             }
-            long waited = now - start;
-            if (waited < SPIN_NANOS) {
-                Thread.onSpinWait();
-            } else if (waited < YIELD_NANOS) {
-                Thread.yield();
-            } else {
-                parkUntilDone(deadline);
-            }
+            parkUntilDone(deadline);
         }
         return true;
     }
@@ -112,7 +122,7 @@ public final class Request {
         try {
             // With a progress thread, the future wakes us when the thread completes us. Without
             // one, test() above is what progresses, so only park briefly.
-            completion.get(progressedInBackground ? remaining : Math.min(remaining, 50_000), TimeUnit.NANOSECONDS);
+            completion.get(engine.progressedInBackground() ? remaining : Math.min(remaining, 50_000), TimeUnit.NANOSECONDS);
         } catch (TimeoutException | ExecutionException ignored) {
             // loop in awaitUntil re-tests and reports the failure or the time-out
         } catch (InterruptedException interrupted) {
