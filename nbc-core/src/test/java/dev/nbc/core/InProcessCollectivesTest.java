@@ -213,16 +213,27 @@ class InProcessCollectivesTest {
 
     @Test
     void theSelectorsChoiceIsVisibleAndOverridable() {
-        try (ProgressEngine engine = ProgressEngine.start(); InProcessWorld world = new InProcessWorld(4)) {
+        try (ProgressEngine engine = ProgressEngine.start(); InProcessWorld world = new InProcessWorld(8)) {
             world.run((rank, transport) -> {
                 Communicator comm = Communicator.create(engine, transport);
                 ByteBuffer big = Buffers.allocate(1 << 20, DataType.BYTE);
-                assertEquals(BcastAlgorithm.PIPELINED_CHAIN, comm.ibcast(big, 1 << 20, DataType.BYTE, 0).algorithm());
-                assertEquals(BcastAlgorithm.BINOMIAL, comm.ibcast(big, 8, DataType.BYTE, 0).algorithm());
-                comm.setSelector(AlgorithmSelector.defaults().withBcast(BcastAlgorithm.BINOMIAL));
+                List<Request> requests = new ArrayList<>();
+                requests.add(comm.ibcast(big, 1 << 20, DataType.BYTE, 0));
+                assertEquals(BcastAlgorithm.SCATTER_ALLGATHER, requests.get(0).algorithm());
+                requests.add(comm.ibcast(big, 8, DataType.BYTE, 0));
+                assertEquals(BcastAlgorithm.BINOMIAL, requests.get(1).algorithm());
+                ByteBuffer sum = Buffers.allocate(1 << 17, DataType.DOUBLE);
+                requests.add(comm.iallreduce(null, sum, 1 << 17, DataType.DOUBLE, ReduceOp.SUM));
+                assertEquals(AllreduceAlgorithm.RING, requests.get(2).algorithm());
+                requests.add(comm.iallreduce(null, sum, 1 << 17, DataType.LONG, Reference.MATRIX_PRODUCT));
+                assertEquals(AllreduceAlgorithm.REDUCE_BCAST, requests.get(3).algorithm(), "rank order kept");
+                requests.add(comm.iallreduce(null, sum, 4, DataType.DOUBLE, ReduceOp.SUM));
+                assertEquals(AllreduceAlgorithm.RECURSIVE_DOUBLING, requests.get(4).algorithm());
+                Requests.awaitAll(requests);
+                comm.setSelector(AlgorithmSelector.defaults().withBcast(BcastAlgorithm.PIPELINED_CHAIN));
                 Request fixed = comm.ibcast(big, 1 << 20, DataType.BYTE, 0);
-                assertEquals(BcastAlgorithm.BINOMIAL, fixed.algorithm());
-                Requests.awaitAll(fixed);
+                assertEquals(BcastAlgorithm.PIPELINED_CHAIN, fixed.algorithm());
+                fixed.await();
             });
         }
     }

@@ -9,36 +9,41 @@ import dev.nbc.core.datatype.ReduceOp;
  * Immutable; {@code with...} methods return a changed copy. The defaults:
  *
  * <ul>
- *   <li>Broadcast: binomial below {@link #DEFAULT_BCAST_PIPELINE_BYTES} or for P &lt;= 2 (a chain of
- *       two ranks gains nothing from segments); from there on the segmented pipelined chain with
- *       {@link #DEFAULT_SEGMENT_BYTES} segments.</li>
- *   <li>Allreduce: recursive doubling below {@link #DEFAULT_ALLREDUCE_RING_BYTES} (fewest steps);
+ *   <li>Broadcast: binomial tree; from {@link #DEFAULT_BCAST_LARGE_BYTES} on and with at least
+ *       {@link #DEFAULT_BCAST_LARGE_MIN_RANKS} ranks, scatter + allgather, which moves about 2m per
+ *       rank instead of m log2 P. The pipelined chain is never chosen by default: with one segment
+ *       per link in flight (rounds complete before the next starts) it lost to both at every size
+ *       measured here; it stays available for networks with high per-message latency.</li>
+ *   <li>Allreduce: recursive doubling (fewest steps) below {@link #DEFAULT_ALLREDUCE_RING_BYTES};
  *       from there on the ring for commutative operations with at least P elements (bandwidth),
- *       binomial reduce + broadcast for non-commutative ones (keeps rank order with P-independent
- *       memory traffic per rank).</li>
+ *       binomial reduce + broadcast for non-commutative ones (keeps rank order).</li>
  * </ul>
- * The thresholds are starting points measured on shared memory with 2 to 4 ranks; the benchmark
- * reports the chosen algorithm beside every measurement so they can be retuned.
+ * Measured on this project's 2-core machine, Open MPI 4.1.4 over shared memory, P = 2 and 4
+ * (docs/core.md has the tables): recursive doubling was fastest up to 32 KiB at both P; the ring
+ * from 256 KiB at P = 2 and from 2 MiB at P = 4, with 512 KiB between; binomial and scatter +
+ * allgather broadcasts tied at 2 MiB with P = 4, so the latter is kept for larger groups. The
+ * benchmark reports the chosen algorithm beside every measurement so these can be retuned.
  */
 public final class AlgorithmSelector {
-    public static final int DEFAULT_BCAST_PIPELINE_BYTES = 256 * 1024;
+    public static final int DEFAULT_BCAST_LARGE_BYTES = 512 * 1024;
+    public static final int DEFAULT_BCAST_LARGE_MIN_RANKS = 8;
     public static final int DEFAULT_SEGMENT_BYTES = 64 * 1024;
-    public static final int DEFAULT_ALLREDUCE_RING_BYTES = 64 * 1024;
+    public static final int DEFAULT_ALLREDUCE_RING_BYTES = 512 * 1024;
 
     private static final AlgorithmSelector DEFAULTS = new AlgorithmSelector(null, null,
-            DEFAULT_BCAST_PIPELINE_BYTES, DEFAULT_SEGMENT_BYTES, DEFAULT_ALLREDUCE_RING_BYTES);
+            DEFAULT_BCAST_LARGE_BYTES, DEFAULT_SEGMENT_BYTES, DEFAULT_ALLREDUCE_RING_BYTES);
 
     private final BcastAlgorithm fixedBcast;
     private final AllreduceAlgorithm fixedAllreduce;
-    private final int bcastPipelineBytes;
+    private final int bcastLargeBytes;
     private final int segmentBytes;
     private final int allreduceRingBytes;
 
     private AlgorithmSelector(BcastAlgorithm fixedBcast, AllreduceAlgorithm fixedAllreduce,
-                              int bcastPipelineBytes, int segmentBytes, int allreduceRingBytes) {
+                              int bcastLargeBytes, int segmentBytes, int allreduceRingBytes) {
         this.fixedBcast = fixedBcast;
         this.fixedAllreduce = fixedAllreduce;
-        this.bcastPipelineBytes = bcastPipelineBytes;
+        this.bcastLargeBytes = bcastLargeBytes;
         this.segmentBytes = segmentBytes;
         this.allreduceRingBytes = allreduceRingBytes;
     }
@@ -49,12 +54,12 @@ public final class AlgorithmSelector {
 
     /** Always use {@code algorithm} for broadcasts (null: choose by size). */
     public AlgorithmSelector withBcast(BcastAlgorithm algorithm) {
-        return new AlgorithmSelector(algorithm, fixedAllreduce, bcastPipelineBytes, segmentBytes, allreduceRingBytes);
+        return new AlgorithmSelector(algorithm, fixedAllreduce, bcastLargeBytes, segmentBytes, allreduceRingBytes);
     }
 
     /** Always use {@code algorithm} for allreduces (null: choose by size and operation). */
     public AlgorithmSelector withAllreduce(AllreduceAlgorithm algorithm) {
-        return new AlgorithmSelector(fixedBcast, algorithm, bcastPipelineBytes, segmentBytes, allreduceRingBytes);
+        return new AlgorithmSelector(fixedBcast, algorithm, bcastLargeBytes, segmentBytes, allreduceRingBytes);
     }
 
     /** Segment size of the pipelined broadcast. */
@@ -62,13 +67,13 @@ public final class AlgorithmSelector {
         if (bytes < 1) {
             throw new IllegalArgumentException("segmentBytes: must be >= 1, but was " + bytes);
         }
-        return new AlgorithmSelector(fixedBcast, fixedAllreduce, bcastPipelineBytes, bytes, allreduceRingBytes);
+        return new AlgorithmSelector(fixedBcast, fixedAllreduce, bcastLargeBytes, bytes, allreduceRingBytes);
     }
 
-    /** Broadcasts of at least this many bytes (with P >= 3) use the pipelined chain. */
-    public AlgorithmSelector withBcastPipelineBytes(int bytes) {
+    /** Broadcasts of at least this many bytes (with enough ranks) use scatter + allgather. */
+    public AlgorithmSelector withBcastLargeBytes(int bytes) {
         if (bytes < 0) {
-            throw new IllegalArgumentException("bcastPipelineBytes: must be >= 0, but was " + bytes);
+            throw new IllegalArgumentException("bcastLargeBytes: must be >= 0, but was " + bytes);
         }
         return new AlgorithmSelector(fixedBcast, fixedAllreduce, bytes, segmentBytes, allreduceRingBytes);
     }
@@ -78,7 +83,7 @@ public final class AlgorithmSelector {
         if (bytes < 0) {
             throw new IllegalArgumentException("allreduceRingBytes: must be >= 0, but was " + bytes);
         }
-        return new AlgorithmSelector(fixedBcast, fixedAllreduce, bcastPipelineBytes, segmentBytes, bytes);
+        return new AlgorithmSelector(fixedBcast, fixedAllreduce, bcastLargeBytes, segmentBytes, bytes);
     }
 
     public int segmentBytes() {
@@ -89,7 +94,8 @@ public final class AlgorithmSelector {
         if (fixedBcast != null) {
             return fixedBcast;
         }
-        return size >= 3 && bytes >= bcastPipelineBytes ? BcastAlgorithm.PIPELINED_CHAIN : BcastAlgorithm.BINOMIAL;
+        return size >= DEFAULT_BCAST_LARGE_MIN_RANKS && bytes >= bcastLargeBytes
+                ? BcastAlgorithm.SCATTER_ALLGATHER : BcastAlgorithm.BINOMIAL;
     }
 
     public AllreduceAlgorithm allreduce(int count, int bytes, int size, ReduceOp op) {
