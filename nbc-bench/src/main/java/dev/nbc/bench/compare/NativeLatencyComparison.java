@@ -51,7 +51,7 @@ public final class NativeLatencyComparison {
             warmUp(comm, in, out);
             report(comm, "barrier", 0, comm.ibarrier().algorithm().name(), true, iterations,
                     () -> comm.ibarrier().await(), () -> MPI.COMM_WORLD.iBarrier().waitFor());
-            for (int bytes = 8; bytes <= maxBytes; bytes *= 8) {
+            for (int bytes : sizes(maxBytes)) {
                 int count = bytes / 8;
                 String chosen = comm.selector().bcast(bytes, comm.size()).name();
                 double openMpi = slowestMedian(() -> MPI.COMM_WORLD.iBcast(out, count, MPI.DOUBLE, 0).waitFor(), iterations, bytes);
@@ -60,7 +60,7 @@ public final class NativeLatencyComparison {
                     print(comm, "bcast", bytes, algorithm.name(), algorithm.name().equals(chosen), nbc, openMpi);
                 }
             }
-            for (int bytes = 8; bytes <= maxBytes; bytes *= 8) {
+            for (int bytes : sizes(maxBytes)) {
                 int count = bytes / 8;
                 String chosen = comm.selector().allreduce(count, bytes, comm.size(), ReduceOp.SUM).name();
                 double openMpi = slowestMedian(() -> MPI.COMM_WORLD.iAllReduce(in, out, count, MPI.DOUBLE, MPI.SUM).waitFor(),
@@ -73,6 +73,16 @@ public final class NativeLatencyComparison {
             }
         }
         MPI.Finalize();
+    }
+
+    /** 8 B, then every factor of 8 up to {@code maxBytes}, and {@code maxBytes} itself. */
+    private static int[] sizes(int maxBytes) {
+        java.util.List<Integer> sizes = new java.util.ArrayList<>();
+        for (long bytes = 8; bytes < maxBytes; bytes *= 8) {
+            sizes.add((int) bytes);
+        }
+        sizes.add(maxBytes);
+        return sizes.stream().mapToInt(Integer::intValue).toArray();
     }
 
     /**
