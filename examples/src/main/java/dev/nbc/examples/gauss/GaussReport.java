@@ -1,0 +1,141 @@
+package dev.nbc.examples.gauss;
+
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.TreeSet;
+
+/**
+ * The timing grid as a table (one line per n and P: each variant's median time and the speedups
+ * of look-ahead and column over blocking), as CSV (one line per point) and as a PNG plot.
+ */
+final class GaussReport {
+    private final List<GaussMain.Measurement> points;
+    private final List<Variant> variants;
+    private final LogGPPrediction model;
+
+    GaussReport(List<GaussMain.Measurement> points, List<Variant> variants, LogGPPrediction model) {
+        this.points = points;
+        this.variants = variants;
+        this.model = model;
+    }
+
+    private static Optional<GaussMain.Measurement> find(List<GaussMain.Measurement> points, int n, int p, Variant v) {
+        return points.stream().filter(m -> m.n() == n && m.ranks() == p && m.variant() == v).findFirst();
+    }
+
+    private static double speedup(List<GaussMain.Measurement> points, GaussMain.Measurement m) {
+        return find(points, m.n(), m.ranks(), Variant.BLOCKING).map(b -> b.medianMillis() / m.medianMillis()).orElse(Double.NaN);
+    }
+
+    void print(PrintStream out) {
+        if (points.isEmpty()) {
+            return;
+        }
+        StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-6s %-3s", "n", "P"));
+        for (Variant v : variants) {
+            head.append(String.format(Locale.ROOT, " %12s", v.label() + " ms"));
+        }
+        for (Variant v : variants) {
+            if (v != Variant.BLOCKING && variants.contains(Variant.BLOCKING)) {
+                head.append(String.format(Locale.ROOT, " %11s", "x " + v.label()));
+            }
+        }
+        if (model != null) {
+            for (Variant v : variants) {
+                head.append(String.format(Locale.ROOT, " %16s", "LogGP " + v.label()));
+            }
+        }
+        out.println("median solve time (slowest rank), " + points.get(0).transport() + "; speedup = blocking / variant"
+                + (model != null ? "; LogGP = equation (3)-based prediction in ms (see LogGPPrediction)" : ""));
+        out.println(head);
+        for (int n : new TreeSet<>(points.stream().map(GaussMain.Measurement::n).toList())) {
+            for (int p : new TreeSet<>(points.stream().map(GaussMain.Measurement::ranks).toList())) {
+                StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-6d %-3d", n, p));
+                boolean any = false;
+                for (Variant v : variants) {
+                    Optional<GaussMain.Measurement> m = find(points, n, p, v);
+                    any |= m.isPresent();
+                    line.append(m.map(x -> String.format(Locale.ROOT, " %12.1f", x.medianMillis())).orElse(String.format(" %12s", "-")));
+                }
+                if (!any) {
+                    continue;
+                }
+                for (Variant v : variants) {
+                    if (v != Variant.BLOCKING && variants.contains(Variant.BLOCKING)) {
+                        line.append(find(points, n, p, v).map(x -> String.format(Locale.ROOT, " %10.2fx", speedup(points, x)))
+                                .orElse(String.format(" %11s", "-")));
+                    }
+                }
+                if (model != null) {
+                    for (Variant v : variants) {
+                        line.append(String.format(Locale.ROOT, " %16.1f", model.nanos(v, n, p) / 1e6));
+                    }
+                }
+                out.println(line);
+            }
+        }
+    }
+
+    static void writeCsv(List<GaussMain.Measurement> points, LogGPPrediction model, Path path) throws IOException {
+        try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(path))) {
+            w.println("transport,system,n,P,variant,repeat,median_ms,min_ms,speedup_vs_blocking,broadcasts_per_rank,"
+                    + "scaled_residual,residual_bound,diff_vs_sequential,same_on_all_ranks,correct,loggp_ms");
+            for (GaussMain.Measurement m : points) {
+                w.println(String.format(Locale.ROOT, "\"%s\",%s,%d,%d,%s,%d,%.3f,%.3f,%.3f,%d,%.3e,%.1e,%.3e,%s,%s,%s",
+                        m.transport(), m.system(), m.n(), m.ranks(), m.variant().label(), m.millis().length, m.medianMillis(),
+                        m.minMillis(), speedup(points, m), m.broadcasts(), m.residual(), m.n() * 1e-14,
+                        m.differenceFromSequential(), m.sameOnAllRanks(), m.correct(),
+                        model == null ? "" : String.format(Locale.ROOT, "%.3f", model.nanos(m.variant(), m.n(), m.ranks()) / 1e6)));
+            }
+        }
+    }
+
+    /** Left: time over n (log-log), one line per variant and P; right: speedup over blocking. */
+    static void writePlot(List<GaussMain.Measurement> points, List<Variant> variants, String title, Path path) throws IOException {
+        System.setProperty("java.awt.headless", "true");
+        XYChart time = new XYChartBuilder().width(800).height(560).title("Gaussian elimination, " + title)
+                .xAxisTitle("n").yAxisTitle("median solve time [ms]").build();
+        time.getStyler().setXAxisLogarithmic(true).setYAxisLogarithmic(true);
+        XYChart speed = new XYChartBuilder().width(800).height(560).title("speedup over blocking (Listing 2)")
+                .xAxisTitle("n").yAxisTitle("t(blocking) / t(variant)").build();
+        speed.getStyler().setXAxisLogarithmic(true);
+        for (int p : new TreeSet<>(points.stream().map(GaussMain.Measurement::ranks).toList())) {
+            for (Variant v : variants) {
+                List<Double> ns = new ArrayList<>();
+                List<Double> ms = new ArrayList<>();
+                List<Double> sp = new ArrayList<>();
+                points.stream().filter(m -> m.ranks() == p && m.variant() == v)
+                        .sorted((a, b) -> Integer.compare(a.n(), b.n())).forEach(m -> {
+                            ns.add((double) m.n());
+                            ms.add(m.medianMillis());
+                            sp.add(speedup(points, m));
+                        });
+                if (ns.isEmpty()) {
+                    continue;
+                }
+                String name = v.label() + " P=" + p;
+                time.addSeries(name, ns, ms).setMarker(SeriesMarkers.CIRCLE);
+                if (v != Variant.BLOCKING && sp.stream().noneMatch(d -> d.isNaN())) {
+                    speed.addSeries(name, ns, sp).setMarker(SeriesMarkers.CIRCLE);
+                }
+            }
+        }
+        List<XYChart> charts = new ArrayList<>(List.of(time));
+        if (!speed.getSeriesMap().isEmpty()) {
+            charts.add(speed);
+        }
+        BitmapEncoder.saveBitmap(charts, 1, charts.size(), path.toString(), BitmapEncoder.BitmapFormat.PNG);
+    }
+}
