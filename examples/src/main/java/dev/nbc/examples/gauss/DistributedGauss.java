@@ -100,7 +100,8 @@ public final class DistributedGauss {
         }
         if (ranks > n) {
             throw new IllegalArgumentException("P = " + ranks + " ranks for n = " + n + " unknowns: with columns dealt"
-                    + " out cyclically, ranks " + n + ".." + (ranks - 1) + " would own no column; use at most n ranks");
+                    + " out cyclically, " + (ranks - n == 1 ? "rank " + n : "ranks " + n + ".." + (ranks - 1))
+                    + " would own no column; use at most n ranks");
         }
     }
 

@@ -213,13 +213,13 @@ public final class GaussMain implements Callable<Integer> {
         if (prints) {
             System.out.printf("gauss: %s system, transport %s, variants %s, n %s, P %s, repeat %d%n", matrix,
                     launcher.describe(), variants, Arrays.toString(sizes), Arrays.toString(ps), repeat);
-            try {
-                for (int n : sizes) {
+            references.put(-HILBERT_ORDER, SequentialGauss.solve(MatrixSource.hilbert(HILBERT_ORDER)));
+            for (int n : sizes) {
+                try {
                     references.put(n, SequentialGauss.solve(MatrixSource.named(matrix, n, seed)));
+                } catch (SingularMatrixException singular) {
+                    // the distributed solve says so on every rank; this system just has no reference
                 }
-                references.put(-HILBERT_ORDER, SequentialGauss.solve(MatrixSource.hilbert(HILBERT_ORDER)));
-            } catch (SingularMatrixException singular) {
-                // the distributed solve below says so on every rank; the reference just has no x
             }
         }
         List<Measurement> all = new ArrayList<>();
