@@ -54,8 +54,8 @@ public final class Demo {
             mismatches = total[0];
         }
         if (rank == 0) {
-            mismatches += inProcess("in-process, ideal network", EmulatedNetwork.none());
-            mismatches += inProcess("in-process, emulated network L=50us o=2us g=1us G=0.1ns/B",
+            mismatches += inProcessChecked("in-process, ideal network", EmulatedNetwork.none());
+            mismatches += inProcessChecked("in-process, emulated network L=50us o=2us g=1us G=0.1ns/B",
                     EmulatedNetwork.symmetric(50_000, 2_000, 1_000, 0.1));
             System.out.println(mismatches == 0 ? "demo: all results correct" : "demo: " + mismatches + " MISMATCHES");
         }
@@ -139,6 +139,20 @@ public final class Demo {
             }
         }
         return x;
+    }
+
+    /**
+     * {@link #inProcess}, with a failure (a rank's exception, a time-out) counted as a mismatch and
+     * printed in one line: rank 0 must still reach the verdict broadcast below, or the other MPI
+     * ranks would wait there until mpirun notices rank 0's death.
+     */
+    private static int inProcessChecked(String label, EmulatedNetwork network) {
+        try {
+            return inProcess(label, network);
+        } catch (RuntimeException failure) {
+            System.out.println("  " + label + ": FAILED: " + failure.getMessage());
+            return 1;
+        }
     }
 
     /** The same collectives with 4 ranks as threads of this JVM; returns the mismatches. */

@@ -240,7 +240,7 @@ public final class GaussMain implements Callable<Integer> {
             return 0;
         }
         LogGPPrediction model = network.isIdeal() || launcher.describe().equals("mpi") ? null
-                : new LogGPPrediction(network, LogGPPrediction.measureNanosPerUpdate(Arrays.stream(sizes).max().orElse(256)));
+                : new LogGPPrediction(network, nanosPerUpdate(all));
         List<Measurement> grid = all.stream().filter(m -> !m.system().equals("check")).toList();
         new GaussReport(grid, variants, model).print(System.out);
         try {
@@ -260,6 +260,18 @@ public final class GaussMain implements Callable<Integer> {
         System.out.println(wrong == 0 ? "gauss: all " + all.size() + " results correct"
                 : "gauss: " + wrong + " of " + all.size() + " results WRONG");
         return wrong == 0 ? 0 : EXIT_CHECK_FAILED;
+    }
+
+    /**
+     * The cost of one element update for the model: from the largest P = 1 solve with the column
+     * variant (n^3/3 updates, and only n collectives), so at the real matrix size; else from the
+     * in-cache kernel, which is optimistic for matrices larger than the cache.
+     */
+    private static double nanosPerUpdate(List<Measurement> all) {
+        return all.stream().filter(m -> m.ranks() == 1 && m.variant() == Variant.COLUMN && !m.system().equals("check"))
+                .max((a, b) -> Integer.compare(a.n(), b.n()))
+                .map(m -> m.medianMillis() * 1e6 / (Math.pow(m.n(), 3) / 3))
+                .orElseGet(() -> LogGPPrediction.measureNanosPerUpdate(256));
     }
 
     /**
