@@ -94,6 +94,10 @@ public final class GaussMain implements Callable<Integer> {
     @Option(names = "--plot", description = "write a PNG of time and speedup over n (XChart)")
     Path plot;
 
+    @Option(names = "--from-csv", split = ",", description = "solve nothing: read these CSV files of earlier runs "
+            + "(e.g. one MPI job per P) and print their table and --plot/--csv of them together")
+    List<Path> fromCsv;
+
     @Option(names = "--timeout-s", description = "in-process: give up on a P after this many seconds (default: ${DEFAULT-VALUE})",
             defaultValue = "3600")
     long timeoutSeconds;
@@ -126,6 +130,9 @@ public final class GaussMain implements Callable<Integer> {
     @Override
     public Integer call() {
         String problem = validate();
+        if (fromCsv != null && problem == null) {
+            return report(GaussReport.readCsv(fromCsv), null);
+        }
         boolean mpi = transport.equals("mpi");
         if (problem != null && !mpi) {
             System.err.println("gauss: " + problem);
@@ -242,6 +249,15 @@ public final class GaussMain implements Callable<Integer> {
         LogGPPrediction model = network.isIdeal() || launcher.describe().equals("mpi") ? null
                 : new LogGPPrediction(network, nanosPerUpdate(all));
         List<Measurement> grid = all.stream().filter(m -> !m.system().equals("check")).toList();
+        int status = report(grid, model);
+        long wrong = all.stream().filter(m -> !m.correct()).count();
+        System.out.println(wrong == 0 ? "gauss: all " + all.size() + " results correct"
+                : "gauss: " + wrong + " of " + all.size() + " results WRONG");
+        return wrong == 0 ? status : EXIT_CHECK_FAILED;
+    }
+
+    /** Table on stdout, and the --csv and --plot files. */
+    private int report(List<Measurement> grid, LogGPPrediction model) {
         new GaussReport(grid, variants, model).print(System.out);
         try {
             if (csv != null) {
@@ -249,17 +265,14 @@ public final class GaussMain implements Callable<Integer> {
                 System.out.println("csv: " + csv);
             }
             if (plot != null) {
-                GaussReport.writePlot(grid, variants, launcher.describe(), plot);
+                GaussReport.writePlot(grid, variants, grid.isEmpty() ? "" : grid.get(0).transport(), plot);
                 System.out.println("plot: " + plot);
             }
         } catch (IOException e) {
             System.err.println("gauss: could not write a report file: " + e.getMessage());
             return EXIT_CHECK_FAILED;
         }
-        long wrong = all.stream().filter(m -> !m.correct()).count();
-        System.out.println(wrong == 0 ? "gauss: all " + all.size() + " results correct"
-                : "gauss: " + wrong + " of " + all.size() + " results WRONG");
-        return wrong == 0 ? 0 : EXIT_CHECK_FAILED;
+        return 0;
     }
 
     /**

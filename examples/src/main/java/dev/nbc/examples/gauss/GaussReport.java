@@ -58,7 +58,7 @@ final class GaussReport {
             }
         }
         out.println("median solve time (slowest rank), " + points.get(0).transport() + "; speedup = blocking / variant"
-                + (model != null ? "; LogGP = equation (3)-based prediction in ms (see LogGPPrediction)" : ""));
+                + (model != null ? "; LogGP = prediction in ms from equations (3) and (6) (see LogGPPrediction)" : ""));
         out.println(head);
         for (int n : new TreeSet<>(points.stream().map(GaussMain.Measurement::n).toList())) {
             for (int p : new TreeSet<>(points.stream().map(GaussMain.Measurement::ranks).toList())) {
@@ -100,6 +100,29 @@ final class GaussReport {
                         model == null ? "" : String.format(Locale.ROOT, "%.3f", model.nanos(m.variant(), m.n(), m.ranks()) / 1e6)));
             }
         }
+    }
+
+    /**
+     * Points written by {@link #writeCsv} (the median as the only time); the model column is
+     * dropped, the correctness columns kept.
+     */
+    static List<GaussMain.Measurement> readCsv(List<Path> files) {
+        List<GaussMain.Measurement> points = new ArrayList<>();
+        for (Path file : files) {
+            try {
+                List<String> lines = Files.readAllLines(file);
+                for (String line : lines.subList(1, lines.size())) {
+                    String[] f = line.split(",", -1);
+                    points.add(new GaussMain.Measurement(f[0].replace("\"", ""), f[1], Integer.parseInt(f[2]),
+                            Integer.parseInt(f[3]), Variant.parse(f[4]), new double[] {Double.parseDouble(f[6])},
+                            Double.parseDouble(f[10]), Double.NaN, Double.parseDouble(f[12]), Boolean.parseBoolean(f[13]),
+                            Long.parseLong(f[9])));
+                }
+            } catch (IOException | RuntimeException e) {
+                throw new IllegalArgumentException("--from-csv: cannot read " + file + " as this program's CSV: " + e, e);
+            }
+        }
+        return points;
     }
 
     /** Left: time over n (log-log), one line per variant and P; right: speedup over blocking. */
