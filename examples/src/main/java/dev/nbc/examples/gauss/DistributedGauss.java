@@ -352,11 +352,12 @@ public final class DistributedGauss {
         }
         exchangeRows(k, piv);
         if (previous != null && piv != k) {
-            int a = 8 * (k - (k - 1));
-            int c = 8 * (piv - (k - 1));
-            double t = previous.getDouble(a);
-            previous.putDouble(a, previous.getDouble(c));
-            previous.putDouble(c, t);
+            // step k-1's message holds row i's multiplier at element i - (k-1): row k at 1
+            int rowK = 8;
+            int rowPiv = 8 * (piv - k + 1);
+            double t = previous.getDouble(rowK);
+            previous.putDouble(rowK, previous.getDouble(rowPiv));
+            previous.putDouble(rowPiv, t);
         }
         for (int i = k + 1; i < n; i++) {
             message.putDouble(8 * (i - k), multiplier(i, k));
