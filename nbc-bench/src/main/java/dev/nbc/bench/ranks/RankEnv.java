@@ -1,0 +1,22 @@
+package dev.nbc.bench.ranks;
+
+import dev.nbc.core.progress.ProgressMode;
+
+/** What a rank's benchmark code sees: its rank in the group under test and the tools to measure it. */
+public interface RankEnv {
+    int rank();
+
+    int size();
+
+    /** Control plane on a transport of its own (barriers, gathers, clock exchanges). */
+    Control control();
+
+    /**
+     * A new nbc communicator on a transport of its own (MPI: a duplicate communicator) with its own
+     * progress engine; collective over the group: every rank opens sessions in the same order.
+     */
+    Session open(ProgressMode mode);
+
+    /** The MPI library's own collectives, or null when the transport has none (in-process). */
+    NativeCollectives nativeCollectives();
+}

@@ -1,0 +1,44 @@
+package dev.nbc.bench.ranks;
+
+import dev.nbc.core.transport.inprocess.EmulatedNetwork;
+
+/**
+ * Where the ranks of a run come from: the processes of an MPI job (groups of P ranks are split
+ * off MPI_COMM_WORLD) or threads of this JVM (a separate in-process world per P, optionally on an
+ * emulated LogGP network).
+ */
+public interface Ranks extends AutoCloseable {
+
+    /** The SPMD code of one rank; returns what rank 0 reports. */
+    @FunctionalInterface
+    interface Body<T> {
+        T run(RankEnv env) throws Exception;
+    }
+
+    /** "mpi" or "inprocess". */
+    String transport();
+
+    /** The largest group this launcher can run (MPI: the job's size). */
+    int maxRanks();
+
+    /** True in the process that writes results (MPI world rank 0; always in-process). */
+    boolean writes();
+
+    /** The MPI library's version string (first line), or "n/a". */
+    String mpiVersion();
+
+    /** The emulated network, or null (MPI, or the ideal in-process network). */
+    EmulatedNetwork network();
+
+    /**
+     * Runs {@code body} on a group of {@code p} ranks and returns rank 0's result in the process
+     * that {@link #writes()}, null elsewhere. All processes of an MPI job must call it alike.
+     */
+    <T> T run(int p, Body<T> body);
+
+    /** Rank 0's value in every process (MPI: a broadcast over the world), for uniform exit codes. */
+    int agree(int value);
+
+    @Override
+    void close();
+}

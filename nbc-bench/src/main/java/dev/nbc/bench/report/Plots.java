@@ -1,0 +1,101 @@
+package dev.nbc.bench.report;
+
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.VectorGraphicsEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+/**
+ * Line plots of a sweep, written as PNG (XChart's BitmapEncoder) and SVG (VectorGraphicsEncoder,
+ * through VectorGraphics2D), each atomically. Series are built from result rows: one line per
+ * distinct value of a key function, x and y read from columns.
+ */
+public final class Plots {
+    static {
+        System.setProperty("java.awt.headless", "true");
+    }
+
+    private Plots() {
+    }
+
+    /** A chart's description. */
+    public record Spec(String title, String xLabel, String yLabel, boolean logX, boolean logY) {
+    }
+
+    /** Builds one chart from {@code rows}: series by {@code seriesKey}, points (x, y) sorted by x; rows failing {@code filter} skipped. */
+    public static XYChart chart(Spec spec, List<Map<String, Object>> rows, Predicate<Map<String, Object>> filter,
+                                Function<Map<String, Object>, String> seriesKey, String xColumn, String yColumn) {
+        Map<String, TreeMap<Double, Double>> series = new TreeMap<>();
+        for (Map<String, Object> row : rows) {
+            if (!filter.test(row)) {
+                continue;
+            }
+            Double x = number(row.get(xColumn));
+            Double y = number(row.get(yColumn));
+            if (x == null || y == null || (spec.logX() && x <= 0) || (spec.logY() && y <= 0)) {
+                continue;
+            }
+            series.computeIfAbsent(seriesKey.apply(row), k -> new TreeMap<>()).put(x, y);
+        }
+        XYChart chart = new XYChartBuilder().width(900).height(560).title(spec.title())
+                .xAxisTitle(spec.xLabel()).yAxisTitle(spec.yLabel()).build();
+        chart.getStyler().setXAxisLogarithmic(spec.logX());
+        chart.getStyler().setYAxisLogarithmic(spec.logY());
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+        chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+        chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
+        for (Map.Entry<String, TreeMap<Double, Double>> e : series.entrySet()) {
+            List<Double> xs = new ArrayList<>(e.getValue().keySet());
+            List<Double> ys = new ArrayList<>(e.getValue().values());
+            XYSeries s = chart.addSeries(e.getKey(), xs, ys);
+            s.setMarker(SeriesMarkers.CIRCLE);
+        }
+        return chart;
+    }
+
+    public static Double number(Object v) {
+        if (v instanceof Number n) {
+            double d = n.doubleValue();
+            return Double.isFinite(d) ? d : null;
+        }
+        return null;
+    }
+
+    /** Writes {@code base}.png and {@code base}.svg; returns the files written. Empty charts are skipped. */
+    public static List<Path> save(XYChart chart, Path base) throws IOException {
+        List<Path> written = new ArrayList<>();
+        if (chart.getSeriesMap().isEmpty()) {
+            return written;
+        }
+        Path dir = base.toAbsolutePath().getParent();
+        Files.createDirectories(dir);
+        String name = base.getFileName().toString();
+        Path tmpBase = dir.resolve("." + name + ".tmp" + ProcessHandle.current().pid());
+        BitmapEncoder.saveBitmap(chart, tmpBase.toString(), BitmapEncoder.BitmapFormat.PNG);
+        Path png = dir.resolve(name + ".png");
+        AtomicFiles.moveIntoPlace(Path.of(tmpBase + ".png"), png);
+        written.add(png);
+        try {
+            VectorGraphicsEncoder.saveVectorGraphic(chart, tmpBase.toString(), VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+            Path svg = dir.resolve(name + ".svg");
+            AtomicFiles.moveIntoPlace(Path.of(tmpBase + ".svg"), svg);
+            written.add(svg);
+        } catch (RuntimeException | LinkageError e) {
+            Files.deleteIfExists(Path.of(tmpBase + ".svg"));
+        }
+        return written;
+    }
+}
