@@ -1,0 +1,31 @@
+package dev.nbc.bench;
+
+import dev.nbc.bench.cli.Commands;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * nbc's benchmark tool. Subcommands: overhead, overlap, latency, sync, all. On MPI ranks:
+ * {@code scripts/nbcrun -np 4 dev.nbc.bench.NbcBench all --quick --out results/}; in one JVM:
+ * {@code java -cp nbc-bench/target/nbc-bench.jar dev.nbc.bench.NbcBench overlap --transport inprocess --ranks 4 --latency-us 20}.
+ * Rank 0 writes CSV, JSON, PNG/SVG plots and a text summary (docs/bench.md).
+ */
+@Command(name = "nbc-bench", mixinStandardHelpOptions = true, version = "nbc-bench 0.1.0",
+        description = "Benchmarks of nbc's non-blocking collectives: CPU overhead, overlap, window-based latency, clock sync.",
+        subcommands = {Commands.Overhead.class, Commands.Overlap.class, Commands.Latency.class, Commands.Sync.class,
+                Commands.All.class, CommandLine.HelpCommand.class})
+public final class NbcBench implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        int code = new CommandLine(new NbcBench()).execute(args);
+        System.exit(code);
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(System.out);
+    }
+}

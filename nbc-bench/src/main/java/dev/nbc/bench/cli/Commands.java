@@ -1,0 +1,236 @@
+package dev.nbc.bench.cli;
+
+import dev.nbc.bench.clock.SyncBenchmark;
+import dev.nbc.bench.latency.WindowLatencyBenchmark;
+import dev.nbc.bench.ops.Collective;
+import dev.nbc.bench.ops.Sizes;
+import dev.nbc.bench.overhead.OverheadBenchmark;
+import dev.nbc.bench.overlap.OverlapBenchmark;
+import dev.nbc.bench.ranks.Ranks;
+import dev.nbc.bench.report.Results;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** The subcommands of NbcBench. */
+public final class Commands {
+    private Commands() {
+    }
+
+    /** Options of the message-size sweeps. */
+    static final class SizeOptions {
+        @Option(names = "--min-bytes", paramLabel = "B", description = "Smallest message (default 8).")
+        Integer minBytes;
+
+        @Option(names = "--max-bytes", paramLabel = "B", description = "Largest message (default: per subcommand; --quick: 64 KiB).")
+        Integer maxBytes;
+
+        @Option(names = "--size-factor", paramLabel = "F", description = "Factor between sizes (default 2; --quick 8).")
+        Integer factor;
+
+        List<Integer> sizes(boolean quick, int defaultMax) {
+            return Sizes.geometric(minBytes != null ? minBytes : 8, maxBytes != null ? maxBytes : quick ? 64 << 10 : defaultMax,
+                    factor != null ? factor : quick ? 8 : 2);
+        }
+    }
+
+    @Command(name = "overhead", mixinStandardHelpOptions = true,
+            description = "CPU overhead of blocking collectives (paper 002, Listing 1): CPU share and idle time per "
+                    + "collective for groups 1, 2, 4 .. P and message sizes up to --max-bytes.")
+    public static final class Overhead implements Callable<Integer> {
+        @Mixin
+        CommonOptions common;
+        @Mixin
+        SizeOptions sizes;
+
+        @Option(names = "--seconds", paramLabel = "S", description = "Wall time per point (default 0.5; --quick 0.03).")
+        Double seconds;
+
+        @Option(names = "--max-iterations", paramLabel = "N", defaultValue = "10000", description = "At most N iterations per point (the paper's 10000).")
+        int maxIterations;
+
+        OverheadBenchmark.Config config(Ranks ranks) {
+            return new OverheadBenchmark.Config(Sizes.groups(ranks.maxRanks()), sizes.sizes(common.quick(), 1 << 20),
+                    common.collectives(), common.variants(), seconds != null ? seconds : common.quick() ? 0.03 : 0.5,
+                    common.quick() ? 5 : 20, maxIterations);
+        }
+
+        @Override
+        public Integer call() throws Exception {
+            try (Ranks ranks = common.open()) {
+                Results results = common.results(ranks, "overhead");
+                OverheadBenchmark.run(ranks, config(ranks), results, common.progress(ranks));
+                common.write(ranks, results, "overhead");
+                return ranks.agree(0);
+            }
+        }
+    }
+
+    @Command(name = "overlap", mixinStandardHelpOptions = true,
+            description = "Overlap of non-blocking collectives with a calibrated computation (OSU and IMB-NBC formulas), "
+                    + "nbc with and without progress thread and Open MPI's own, beside the physical limit and the LogGP prediction.")
+    public static final class Overlap implements Callable<Integer> {
+        @Mixin
+        CommonOptions common;
+        @Mixin
+        SizeOptions sizes;
+
+        @Option(names = "--repetitions", paramLabel = "N", description = "Repetitions per point (default 50; --quick 15).")
+        Integer repetitions;
+
+        @Option(names = "--test-interval-us", paramLabel = "K", defaultValue = "10",
+                description = "Without a progress thread (nbc-manual, ompi): test() every K us of computation (default ${DEFAULT-VALUE}).")
+        double testIntervalUs;
+
+        OverlapBenchmark.Config config(Ranks ranks) {
+            return new OverlapBenchmark.Config(sizes.sizes(common.quick(), 4 << 20), common.collectives(), common.variants(),
+                    CommonOptions.intOr(repetitions, common.quick(), 15, 50), Math.round(testIntervalUs * 1e3), ranks.maxRanks());
+        }
+
+        @Override
+        public Integer call() throws Exception {
+            try (Ranks ranks = common.open()) {
+                Results results = common.results(ranks, "overlap");
+                OverlapBenchmark.run(ranks, config(ranks), results, common.progress(ranks));
+                common.write(ranks, results, "overlap");
+                return ranks.agree(0);
+            }
+        }
+    }
+
+    /** Options of the clock synchronisation. */
+    static final class ClockOptions {
+        @Option(names = "--patience", paramLabel = "N", defaultValue = "100",
+                description = "Pair sync stops when the minimum round trip has not improved for N exchanges (default ${DEFAULT-VALUE}).")
+        int patience;
+
+        @Option(names = "--drift-gap-ms", paramLabel = "MS", description = "Pause between the two synchronisations of the drift model (default 500; --quick 100; 0: offset only).")
+        Long driftGapMillis;
+
+        @Option(names = "--inject-offset-us", paramLabel = "US", defaultValue = "0",
+                description = "Inject a clock offset per rank: +-(rank+1)*US, alternating sign.")
+        double injectOffsetUs;
+
+        @Option(names = "--inject-drift-ppm", paramLabel = "PPM", defaultValue = "0",
+                description = "Inject a clock drift per rank: ((rank mod 3) - 1) * PPM.")
+        double injectDriftPpm;
+
+        long driftGap(boolean quick) {
+            return driftGapMillis != null ? driftGapMillis : quick ? 100 : 500;
+        }
+    }
+
+    @Command(name = "latency", mixinStandardHelpOptions = true,
+            description = "Window-based collective latency (paper 000): synchronised clocks, common start windows, "
+                    + "late or overrun repetitions discarded, the five reductions, median and quantiles; naive schemes beside.")
+    public static final class Latency implements Callable<Integer> {
+        @Mixin
+        CommonOptions common;
+        @Mixin
+        SizeOptions sizes;
+        @Mixin
+        ClockOptions clock;
+
+        @Option(names = "--repetitions", paramLabel = "N", description = "Repetitions (windows) per point (default 100; --quick 30).")
+        Integer repetitions;
+
+        @Option(names = "--window-factor", paramLabel = "F", defaultValue = "3",
+                description = "Window = F x the barrier-then-op median (max over ranks), at least --min-window-us (default ${DEFAULT-VALUE}).")
+        double windowFactor;
+
+        @Option(names = "--min-window-us", paramLabel = "US", defaultValue = "100", description = "Smallest window (default ${DEFAULT-VALUE}).")
+        double minWindowUs;
+
+        @Option(names = "--late-us", paramLabel = "US", defaultValue = "20",
+                description = "A rank starting more than US after its window opened makes the repetition late (default ${DEFAULT-VALUE}).")
+        double lateUs;
+
+        WindowLatencyBenchmark.Config config(Ranks ranks) {
+            return new WindowLatencyBenchmark.Config(sizes.sizes(common.quick(), 1 << 20), common.collectives(), common.variants(),
+                    CommonOptions.intOr(repetitions, common.quick(), 30, 100), windowFactor, Math.round(minWindowUs * 1e3),
+                    Math.round(lateUs * 1e3), clock.patience, clock.driftGap(common.quick()), ranks.maxRanks(),
+                    clock.injectOffsetUs, clock.injectDriftPpm);
+        }
+
+        @Override
+        public Integer call() throws Exception {
+            try (Ranks ranks = common.open()) {
+                Results results = common.results(ranks, "latency");
+                WindowLatencyBenchmark.run(ranks, config(ranks), results, common.progress(ranks));
+                common.write(ranks, results, "latency");
+                return ranks.agree(0);
+            }
+        }
+    }
+
+    @Command(name = "sync", mixinStandardHelpOptions = true,
+            description = "Clock synchronisation, tree (ceil(log2 P) steps) vs linear (P-1 steps): time and error for P = 2 .. max; "
+                    + "--inject-offset-us / --inject-drift-ppm show that offsets and drifts are corrected.")
+    public static final class Sync implements Callable<Integer> {
+        @Mixin
+        CommonOptions common;
+        @Mixin
+        ClockOptions clock;
+
+        @Option(names = "--repetitions", paramLabel = "N", description = "Timed synchronisations per scheme and P (default 10; --quick 3).")
+        Integer repetitions;
+
+        @Option(names = "--check-after-ms", paramLabel = "MS", description = "Second error check this long after the sync (default 1000; --quick 200).")
+        Long checkAfterMillis;
+
+        SyncBenchmark.Config config(Ranks ranks) {
+            return new SyncBenchmark.Config(ranks.maxRanks(), CommonOptions.intOr(repetitions, common.quick(), 3, 10), clock.patience,
+                    clock.driftGap(common.quick()), checkAfterMillis != null ? checkAfterMillis : common.quick() ? 200 : 1000,
+                    clock.injectOffsetUs, clock.injectDriftPpm);
+        }
+
+        @Override
+        public Integer call() throws Exception {
+            try (Ranks ranks = common.open()) {
+                Results results = common.results(ranks, "sync");
+                SyncBenchmark.run(ranks, config(ranks), results, common.progress(ranks));
+                common.write(ranks, results, "sync");
+                return ranks.agree(0);
+            }
+        }
+    }
+
+    @Command(name = "all", mixinStandardHelpOptions = true,
+            description = "The main job: a short overhead + overlap + latency + sync sweep in one run, one report "
+                    + "(all.csv, all.json, plots, all-summary.txt).")
+    public static final class All implements Callable<Integer> {
+        @Mixin
+        CommonOptions common;
+        @Mixin
+        SizeOptions sizes;
+        @Mixin
+        ClockOptions clock;
+
+        @Override
+        public Integer call() throws Exception {
+            try (Ranks ranks = common.open()) {
+                boolean quick = common.quick();
+                Results results = common.results(ranks, "all");
+                boolean bar = common.progress(ranks);
+                List<Integer> sweep = sizes.sizes(quick, 4 << 20);
+                OverheadBenchmark.run(ranks, new OverheadBenchmark.Config(Sizes.groups(ranks.maxRanks()),
+                        sizes.sizes(quick, 1 << 20), common.collectives(), common.variants(), quick ? 0.03 : 0.3, 5, 10000),
+                        results, bar);
+                OverlapBenchmark.run(ranks, new OverlapBenchmark.Config(sweep, common.collectives(), common.variants(),
+                        quick ? 15 : 40, 10_000, ranks.maxRanks()), results, bar);
+                WindowLatencyBenchmark.run(ranks, new WindowLatencyBenchmark.Config(sweep,
+                        List.of(Collective.BARRIER, Collective.BCAST, Collective.ALLREDUCE).stream()
+                                .filter(common.collectives()::contains).toList(),
+                        common.variants(), quick ? 30 : 100, 3, 100_000, 20_000, clock.patience, clock.driftGap(quick),
+                        ranks.maxRanks(), clock.injectOffsetUs, clock.injectDriftPpm), results, bar);
+                SyncBenchmark.run(ranks, new SyncBenchmark.Config(ranks.maxRanks(), quick ? 3 : 10, clock.patience,
+                        clock.driftGap(quick), quick ? 200 : 1000, clock.injectOffsetUs, clock.injectDriftPpm), results, bar);
+                common.write(ranks, results, "all");
+                return ranks.agree(0);
+            }
+        }
+    }
+}

@@ -1,0 +1,120 @@
+package dev.nbc.bench.clock;
+
+import dev.nbc.bench.latency.Stats;
+import dev.nbc.bench.ranks.Control;
+import dev.nbc.bench.ranks.RankEnv;
+import dev.nbc.bench.ranks.Ranks;
+import dev.nbc.bench.report.ProgressBar;
+import dev.nbc.bench.report.Results;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Group clock synchronisation, tree against linear, for P = 2 .. the largest group: the time a
+ * synchronisation takes (rank 0, from its start to the end of the scatter) and its error. On one
+ * host every rank reads the same clock, so the true offsets are the injected ones (0 without
+ * injection) and the measured error is {@code estimated global time - rank 0's clock} at the same
+ * instant, taken right after the synchronisation and again {@code checkAfterMillis} later (where
+ * an uncorrected drift shows).
+ */
+public final class SyncBenchmark {
+
+    public record Config(int maxGroup, int repetitions, int patience, long driftGapMillis, long checkAfterMillis,
+                         double injectOffsetMicros, double injectDriftPpm) {
+    }
+
+    private SyncBenchmark() {
+    }
+
+    public static void run(Ranks ranks, Config config, Results results, boolean progress) {
+        List<Integer> groups = new ArrayList<>();
+        for (int p = 2; p <= config.maxGroup(); p++) {
+            groups.add(p);
+        }
+        if (groups.isEmpty()) {
+            groups.add(1);
+        }
+        ProgressBar bar = new ProgressBar(progress, groups.size() * 2);
+        for (int p : groups) {
+            List<Map<String, Object>> rows = ranks.run(p, env -> measure(env, config, bar));
+            if (rows != null) {
+                rows.forEach(r -> results.row("sync").putAll(r));
+            }
+        }
+        bar.finish();
+    }
+
+    private static List<Map<String, Object>> measure(RankEnv env, Config config, ProgressBar bar) {
+        Control control = env.control();
+        LocalClock local = LocalClock.injected(env.rank(), config.injectOffsetMicros(), config.injectDriftPpm());
+        LocalClock reference = LocalClock.injected(0, config.injectOffsetMicros(), config.injectDriftPpm());
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (GroupSync.Scheme scheme : GroupSync.Scheme.values()) {
+            double[] times = new double[config.repetitions()];
+            double[] exchanges = new double[config.repetitions()];
+            double[] rtt = new double[config.repetitions()];
+            for (int i = 0; i < config.repetitions(); i++) {
+                control.barrier();
+                GroupSync.Pass pass = GroupSync.run(scheme, control, local, config.patience());
+                times[i] = pass.elapsedNanos();
+                exchanges[i] = pass.exchanges();
+                rtt[i] = pass.minRtt() == Long.MAX_VALUE ? Double.NaN : pass.minRtt();
+            }
+            // error of the offset-only and the offset+drift model, now and after a pause
+            GlobalClock offsetOnly = GlobalClock.synchronize(control, local, scheme, config.patience(), 0);
+            GlobalClock withDrift = GlobalClock.synchronize(control, local, scheme, config.patience(), config.driftGapMillis());
+            double e0 = withDrift.errorAgainst(reference);
+            double o0 = offsetOnly.errorAgainst(reference);
+            GlobalClock.sleepMillis(config.checkAfterMillis());
+            double e1 = withDrift.errorAgainst(reference);
+            double o1 = offsetOnly.errorAgainst(reference);
+            double trueOffset = local.at(System.nanoTime()) - reference.at(System.nanoTime());
+            double[][] errors = control.gather(new double[] {e0, e1, o0, o1, withDrift.model().slope(),
+                    local.drift() - reference.drift(), trueOffset, withDrift.model().offset()});
+            if (env.rank() == 0) {
+                Map<String, Object> row = new LinkedHashMap<>();
+                row.put("P", env.size());
+                row.put("scheme", scheme.label());
+                row.put("steps", scheme == GroupSync.Scheme.TREE ? GroupSync.treeSteps(env.size()) : env.size() - 1);
+                row.put("repetitions", config.repetitions());
+                row.put("patience_N", config.patience());
+                row.put("sync_time_us", Stats.median(times) / 1e3);
+                row.put("sync_time_min_us", Stats.min(times) / 1e3);
+                row.put("sync_time_max_us", Stats.max(times) / 1e3);
+                row.put("rank0_exchanges", Stats.mean(exchanges));
+                row.put("rank0_min_rtt_us", Stats.median(rtt) / 1e3);
+                row.put("inject_offset_us", config.injectOffsetMicros());
+                row.put("inject_drift_ppm", config.injectDriftPpm());
+                row.put("drift_gap_ms", config.driftGapMillis());
+                row.put("check_after_ms", config.checkAfterMillis());
+                double maxE0 = 0;
+                double maxE1 = 0;
+                double maxO0 = 0;
+                double maxO1 = 0;
+                double maxSlopeErr = 0;
+                double maxTrue = 0;
+                for (double[] r : errors) {
+                    maxE0 = Math.max(maxE0, Math.abs(r[0]));
+                    maxE1 = Math.max(maxE1, Math.abs(r[1]));
+                    maxO0 = Math.max(maxO0, Math.abs(r[2]));
+                    maxO1 = Math.max(maxO1, Math.abs(r[3]));
+                    // slope is d(local - global)/d(global), about the relative drift
+                    maxSlopeErr = Math.max(maxSlopeErr, Math.abs(r[4] - r[5]));
+                    maxTrue = Math.max(maxTrue, Math.abs(r[6]));
+                }
+                row.put("max_true_offset_us", maxTrue / 1e3);
+                row.put("err_drift_model_now_us", maxE0 / 1e3);
+                row.put("err_drift_model_later_us", maxE1 / 1e3);
+                row.put("err_offset_only_now_us", maxO0 / 1e3);
+                row.put("err_offset_only_later_us", maxO1 / 1e3);
+                row.put("drift_error_ppm", maxSlopeErr * 1e6);
+                rows.add(row);
+                bar.step("sync P=" + env.size() + " " + scheme.label());
+            }
+        }
+        return env.rank() == 0 ? rows : null;
+    }
+}

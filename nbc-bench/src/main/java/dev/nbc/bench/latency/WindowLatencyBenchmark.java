@@ -1,0 +1,249 @@
+package dev.nbc.bench.latency;
+
+import dev.nbc.bench.clock.GlobalClock;
+import dev.nbc.bench.clock.GroupSync;
+import dev.nbc.bench.clock.LocalClock;
+import dev.nbc.bench.ops.Collective;
+import dev.nbc.bench.ops.Operation;
+import dev.nbc.bench.ops.Variant;
+import dev.nbc.bench.ranks.Control;
+import dev.nbc.bench.ranks.RankEnv;
+import dev.nbc.bench.ranks.Ranks;
+import dev.nbc.bench.ranks.Session;
+import dev.nbc.bench.report.ProgressBar;
+import dev.nbc.bench.report.Results;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Collective latency by the window scheme of Hoefler, Schneider and Lumsdaine ("Accurately
+ * Measuring Collective Operations at Massive Scale"): clocks synchronised (tree, min-RTT pairs,
+ * linear drift model); rank 0 fixes a global start time and a window; repetition i starts on every
+ * rank at start + i * window (global time). A repetition is not counted when any rank arrived
+ * later than a tolerance after its window opened, or finished after its window closed. Per-rank
+ * (start, end) pairs are reduced the paper's five ways ({@link Reduction}), then median and
+ * quantiles over the counted repetitions. Two naive schemes run beside it for contrast: a barrier
+ * before each operation (rank-local time, maximum over ranks) and a pipelined loop of N operations
+ * divided by N (rank 0's time, as MPBench).
+ */
+public final class WindowLatencyBenchmark {
+
+    public record Config(List<Integer> sizes, List<Collective> collectives, List<Variant> variants, int repetitions,
+                         double windowFactor, long minWindowNanos, long lateToleranceNanos, int patience,
+                         long driftGapMillis, int group, double injectOffsetMicros, double injectDriftPpm) {
+    }
+
+    private WindowLatencyBenchmark() {
+    }
+
+    public static void run(Ranks ranks, Config config, Results results, boolean progress) {
+        int points = 0;
+        for (Collective c : config.collectives()) {
+            points += c == Collective.BARRIER ? 1 : config.sizes().size();
+        }
+        ProgressBar bar = new ProgressBar(progress, points * config.variants().size());
+        List<Map<String, Object>> rows = ranks.run(config.group(), env -> measure(env, config, bar));
+        if (rows != null) {
+            for (Map<String, Object> r : rows) {
+                results.row("latency").putAll(r);
+            }
+        }
+        bar.finish();
+    }
+
+    private static List<Map<String, Object>> measure(RankEnv env, Config config, ProgressBar bar) {
+        Control control = env.control();
+        LocalClock local = LocalClock.injected(env.rank(), config.injectOffsetMicros(), config.injectDriftPpm());
+        GlobalClock clock = GlobalClock.synchronize(control, local, GroupSync.Scheme.TREE, config.patience(),
+                config.driftGapMillis());
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (Variant variant : config.variants()) {
+            if (variant == Variant.OMPI && env.nativeCollectives() == null) {
+                continue;
+            }
+            Session session = variant.isNbc() ? env.open(variant.mode()) : null;
+            try {
+                for (Collective c : config.collectives()) {
+                    for (int bytes : c == Collective.BARRIER ? List.of(0) : config.sizes()) {
+                        Operation op = session != null ? Operation.nbc(variant, c, bytes, session)
+                                : Operation.mpi(c, bytes, env.nativeCollectives());
+                        List<Map<String, Object>> point = point(env, op, clock, config);
+                        if (env.rank() == 0) {
+                            rows.addAll(point);
+                            bar.step("latency " + variant.label() + " " + c.label() + " " + op.bytes());
+                        }
+                    }
+                }
+            } finally {
+                if (session != null) {
+                    session.close();
+                }
+            }
+        }
+        return env.rank() == 0 ? rows : null;
+    }
+
+    private static List<Map<String, Object>> point(RankEnv env, Operation op, GlobalClock clock, Config config) {
+        Control control = env.control();
+        int reps = op.bytes() >= (1 << 20) ? Math.max(10, config.repetitions() / 4) : config.repetitions();
+        for (int i = 0; i < 10; i++) {
+            op.blocking();
+        }
+        // naive 1: barrier, then one operation; rank-local time
+        double[] naive = new double[reps];
+        for (int i = 0; i < reps; i++) {
+            control.barrier();
+            long t0 = System.nanoTime();
+            op.blocking();
+            naive[i] = System.nanoTime() - t0;
+        }
+        double naiveBarrier = control.max(Stats.median(naive));
+        // naive 2: pipelined loop / N after one barrier (rank 0's figure)
+        control.barrier();
+        long t0 = System.nanoTime();
+        for (int i = 0; i < reps; i++) {
+            op.blocking();
+        }
+        double pipelined = control.bcast((System.nanoTime() - t0) / (double) reps);
+
+        double window = Math.max(config.minWindowNanos(), config.windowFactor() * naiveBarrier);
+        WindowRun run = null;
+        for (int attempt = 0; attempt < 3; attempt++) {
+            run = windows(env, op, clock, reps, window, config.lateToleranceNanos());
+            double valid = control.bcast(run != null ? run.valid : 0);
+            if (valid >= reps / 2.0 || attempt == 2) {
+                break;
+            }
+            window *= 2; // too many late or overrun repetitions: widen the window and repeat
+        }
+        if (env.rank() != 0) {
+            return List.of();
+        }
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (Reduction reduction : Reduction.values()) {
+            double[] values = new double[run.valid];
+            int k = 0;
+            for (int i = 0; i < reps; i++) {
+                if (run.counted[i]) {
+                    values[k++] = reduction.reduce(run.start[i], run.end[i]);
+                }
+            }
+            Map<String, Object> row = base(env, op, reps);
+            row.put("scheme", "window");
+            row.put("reduction", reduction.label());
+            row.put("window_us", window / 1e3);
+            row.put("valid", run.valid);
+            row.put("late", run.late);
+            row.put("overrun", run.overrun);
+            putQuantiles(row, values);
+            rows.add(row);
+        }
+        Map<String, Object> b = base(env, op, reps);
+        b.put("scheme", "barrier-then-op");
+        b.put("reduction", "max");
+        b.put("median_us", naiveBarrier / 1e3);
+        rows.add(b);
+        Map<String, Object> pl = base(env, op, reps);
+        pl.put("scheme", "pipelined-loop/N");
+        pl.put("reduction", "rank0");
+        pl.put("median_us", pipelined / 1e3);
+        rows.add(pl);
+        return rows;
+    }
+
+    private static Map<String, Object> base(RankEnv env, Operation op, int reps) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("P", env.size());
+        row.put("variant", op.variant().label());
+        row.put("collective", op.collective().label());
+        row.put("bytes", op.bytes());
+        row.put("algorithm", op.algorithm());
+        row.put("repetitions", reps);
+        return row;
+    }
+
+    static void putQuantiles(Map<String, Object> row, double[] values) {
+        row.put("median_us", Stats.median(values) / 1e3);
+        row.put("q10_us", Stats.quantile(values, 0.10) / 1e3);
+        row.put("q25_us", Stats.quantile(values, 0.25) / 1e3);
+        row.put("q75_us", Stats.quantile(values, 0.75) / 1e3);
+        row.put("q90_us", Stats.quantile(values, 0.90) / 1e3);
+        row.put("min_us", Stats.min(values) / 1e3);
+        row.put("max_us", Stats.max(values) / 1e3);
+    }
+
+    /** Rank 0's view of one windowed series: per repetition and rank, start and end (global ns). */
+    static final class WindowRun {
+        double[][] start;
+        double[][] end;
+        boolean[] counted;
+        int valid;
+        int late;
+        int overrun;
+    }
+
+    private static WindowRun windows(RankEnv env, Operation op, GlobalClock clock, int reps, double window,
+                                     long lateTolerance) {
+        Control control = env.control();
+        double lead = Math.max(2e6, 3 * window);
+        double first = control.bcast(env.rank() == 0 ? clock.now() + lead : 0);
+        double[] start = new double[reps];
+        double[] end = new double[reps];
+        double[] flags = new double[reps];
+        for (int i = 0; i < reps; i++) {
+            double open = first + i * window;
+            waitUntil(clock, open);
+            double s = clock.now();
+            op.blocking();
+            double e = clock.now();
+            start[i] = s;
+            end[i] = e;
+            flags[i] = (s > open + lateTolerance ? 1 : 0) + (e > open + window ? 2 : 0);
+        }
+        double[][] starts = control.gather(start);
+        double[][] ends = control.gather(end);
+        double[][] allFlags = control.gather(flags);
+        if (starts == null) {
+            return null;
+        }
+        int p = starts.length;
+        WindowRun run = new WindowRun();
+        run.start = new double[reps][p];
+        run.end = new double[reps][p];
+        run.counted = new boolean[reps];
+        for (int i = 0; i < reps; i++) {
+            boolean late = false;
+            boolean over = false;
+            for (int r = 0; r < p; r++) {
+                run.start[i][r] = starts[r][i];
+                run.end[i][r] = ends[r][i];
+                late |= (((int) allFlags[r][i]) & 1) != 0;
+                over |= (((int) allFlags[r][i]) & 2) != 0;
+            }
+            run.counted[i] = !late && !over;
+            run.valid += run.counted[i] ? 1 : 0;
+            run.late += late ? 1 : 0;
+            run.overrun += over && !late ? 1 : 0;
+        }
+        return run;
+    }
+
+    /** Parks while far from the deadline (ranks share cores), spins the last 100 us. */
+    static void waitUntil(GlobalClock clock, double deadline) {
+        while (true) {
+            double left = deadline - clock.now();
+            if (left <= 0) {
+                return;
+            }
+            if (left > 200_000) {
+                LockSupport.parkNanos((long) (left - 100_000));
+            } else {
+                Thread.onSpinWait();
+            }
+        }
+    }
+}

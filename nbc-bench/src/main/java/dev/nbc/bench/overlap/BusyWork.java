@@ -1,0 +1,98 @@
+package dev.nbc.bench.overlap;
+
+/**
+ * The computation overlapped with a collective: a dependent integer chain (no memory traffic, no
+ * allocation, not removable by the JIT because its result is kept), calibrated against
+ * System.nanoTime so that {@code work(n)} takes n nanoseconds of CPU; splitting it into chunks
+ * changes nothing but the chunk boundaries, which {@link #chunkedError} verifies.
+ */
+public final class BusyWork {
+    private static volatile long sink;
+    private final double iterationsPerNano;
+
+    private BusyWork(double iterationsPerNano) {
+        this.iterationsPerNano = iterationsPerNano;
+    }
+
+    /** Calibrates: the median rate of several 5 ms runs after a warm-up. */
+    public static BusyWork calibrate() {
+        spin(20_000_000L);
+        double[] rates = new double[9];
+        long n = 2_000_000L;
+        for (int i = 0; i < rates.length; i++) {
+            long t0 = System.nanoTime();
+            spin(n);
+            long dt = System.nanoTime() - t0;
+            rates[i] = (double) n / Math.max(1, dt);
+            n = Math.max(100_000L, (long) (rates[i] * 5_000_000L));
+        }
+        java.util.Arrays.sort(rates);
+        return new BusyWork(rates[rates.length / 2]);
+    }
+
+    /** A given rate (tests, or all ranks agreeing on one rate). */
+    public static BusyWork withRate(double iterationsPerNano) {
+        return new BusyWork(iterationsPerNano);
+    }
+
+    public double iterationsPerNano() {
+        return iterationsPerNano;
+    }
+
+    static long spin(long iterations) {
+        long x = sink | 1;
+        for (long i = 0; i < iterations; i++) {
+            x = x * 6364136223846793005L + 1442695040888963407L;
+        }
+        sink = x;
+        return x;
+    }
+
+    /** Computes for about {@code nanos} ns. */
+    public void work(long nanos) {
+        spin(Math.round(nanos * iterationsPerNano));
+    }
+
+    /** What runs between chunks (e.g. a collective's test()). */
+    @FunctionalInterface
+    public interface Between {
+        void run();
+    }
+
+    /**
+     * Computes {@code totalNanos} in chunks of {@code chunkNanos} (the last one shorter), calling
+     * {@code between} after each chunk but the last; returns the time spent inside the chunks (ns),
+     * which excludes the time of {@code between}.
+     */
+    public long chunked(long totalNanos, long chunkNanos, Between between) {
+        long chunk = chunkNanos <= 0 ? totalNanos : chunkNanos;
+        long inChunks = 0;
+        long left = totalNanos;
+        while (left > 0) {
+            long c = Math.min(chunk, left);
+            long t0 = System.nanoTime();
+            work(c);
+            inChunks += System.nanoTime() - t0;
+            left -= c;
+            if (left > 0 && between != null) {
+                between.run();
+            }
+        }
+        return inChunks;
+    }
+
+    /**
+     * Relative error of a chunked run against its nominal length: {@code (measured - total) / total}
+     * for the median of {@code reps} runs of {@code totalNanos} in chunks of {@code chunkNanos}.
+     */
+    public double chunkedError(long totalNanos, long chunkNanos, int reps) {
+        double[] errors = new double[reps];
+        for (int i = 0; i < reps; i++) {
+            long t0 = System.nanoTime();
+            chunked(totalNanos, chunkNanos, null);
+            errors[i] = (double) (System.nanoTime() - t0 - totalNanos) / totalNanos;
+        }
+        java.util.Arrays.sort(errors);
+        return errors[reps / 2];
+    }
+}

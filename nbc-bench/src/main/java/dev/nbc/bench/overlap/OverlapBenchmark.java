@@ -1,0 +1,195 @@
+package dev.nbc.bench.overlap;
+
+import dev.nbc.bench.cpu.CpuMeter;
+import dev.nbc.bench.latency.Stats;
+import dev.nbc.bench.ops.Collective;
+import dev.nbc.bench.ops.Operation;
+import dev.nbc.bench.ops.Variant;
+import dev.nbc.bench.ranks.Control;
+import dev.nbc.bench.ranks.RankEnv;
+import dev.nbc.bench.ranks.Ranks;
+import dev.nbc.bench.ranks.Session;
+import dev.nbc.bench.report.ProgressBar;
+import dev.nbc.bench.report.Results;
+import dev.nbc.core.transport.inprocess.EmulatedNetwork;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Communication/computation overlap of non-blocking collectives, per size and variant, in one run:
+ * nbc with its progress thread (start, compute, wait), nbc without it (test() between compute
+ * chunks of k us), Open MPI's own iXxx (likewise test() every k us). Per point: the pure time
+ * (start + wait), then a calibrated computation of that length alone, then both together; overlap
+ * by the OSU and the IMB-NBC formulas ({@link OverlapFormulas}). Beside them the physical limit
+ * 1 - CPU share of the collective (thread + progress thread CPU during the pure runs) and the
+ * LogGP-predicted overlap potential (nbc-models; planted parameters on an emulated network,
+ * assessed ones otherwise). Per rank figures are medians over repetitions; the row holds the
+ * mean over ranks (and the minimum of the OSU overlap).
+ */
+public final class OverlapBenchmark {
+
+    public record Config(List<Integer> sizes, List<Collective> collectives, List<Variant> variants, int repetitions,
+                         long testIntervalNanos, int group) {
+    }
+
+    private OverlapBenchmark() {
+    }
+
+    public static void run(Ranks ranks, Config config, Results results, boolean progress) {
+        int points = 0;
+        for (Collective c : config.collectives()) {
+            points += c == Collective.BARRIER ? 1 : config.sizes().size();
+        }
+        ProgressBar bar = new ProgressBar(progress, points * config.variants().size());
+        EmulatedNetwork network = ranks.network();
+        List<Map<String, Object>> rows = ranks.run(config.group(), env -> measure(env, config, bar, network));
+        if (rows != null) {
+            for (Map<String, Object> r : rows) {
+                results.row("overlap").putAll(r);
+            }
+        }
+        bar.finish();
+    }
+
+    private static List<Map<String, Object>> measure(RankEnv env, Config config, ProgressBar bar, EmulatedNetwork network) {
+        Control control = env.control();
+        // every rank computes at its own calibrated rate; the check of chunked accuracy is reported
+        BusyWork work = BusyWork.calibrate();
+        long chunk = config.testIntervalNanos();
+        double chunkError = work.chunkedError(1_000_000, chunk, 5);
+        LogGPReference reference = network != null
+                ? LogGPReference.planted(network, env.size(), LogGPReference.measureGamma())
+                : LogGPReference.assess(control, env.size());
+        double[][] errors = control.gather(new double[] {chunkError});
+        double maxChunkError = 0;
+        if (errors != null) {
+            for (double[] e : errors) {
+                maxChunkError = Math.max(maxChunkError, Math.abs(e[0]));
+            }
+        }
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (Variant variant : config.variants()) {
+            if (variant == Variant.OMPI && env.nativeCollectives() == null) {
+                continue;
+            }
+            Session session = variant.isNbc() ? env.open(variant.mode()) : null;
+            try {
+                for (Collective c : config.collectives()) {
+                    for (int bytes : c == Collective.BARRIER ? List.of(0) : config.sizes()) {
+                        Operation op = session != null ? Operation.nbc(variant, c, bytes, session)
+                                : Operation.mpi(c, bytes, env.nativeCollectives());
+                        Map<String, Object> row = point(env, op, work, config);
+                        if (row != null) {
+                            row.put("loggp_source", reference.source());
+                            row.put("loggp_L_ns", reference.parameters().L());
+                            row.put("loggp_o_ns", reference.parameters().o());
+                            row.put("loggp_G_ns_per_byte", reference.parameters().G());
+                            row.put("loggp_gamma_ns_per_byte", reference.parameters().gamma());
+                            row.put("loggp_eq_overlap_pct", reference.equationOverlap(c, op.bytes()));
+                            row.put("loggp_sim_overlap_pct", reference.simulatedOverlap(c, op.bytes()));
+                            row.put("busy_chunk_error_max", maxChunkError);
+                            rows.add(row);
+                            bar.step("overlap " + variant.label() + " " + c.label() + " " + op.bytes());
+                        }
+                    }
+                }
+            } finally {
+                if (session != null) {
+                    session.close();
+                }
+            }
+        }
+        return env.rank() == 0 ? rows : null;
+    }
+
+    private static Map<String, Object> point(RankEnv env, Operation op, BusyWork work, Config config) {
+        Control control = env.control();
+        int reps = op.bytes() >= (1 << 20) ? Math.max(5, config.repetitions() / 4) : config.repetitions();
+        boolean polls = op.variant() != Variant.NBC_THREAD;
+        long chunk = config.testIntervalNanos();
+        for (int i = 0; i < Math.min(reps, 10); i++) {
+            op.start().await();
+        }
+        // 1. pure: start + wait, with the CPU used meanwhile (this thread + progress thread)
+        double[] pure = new double[reps];
+        long cpu = 0;
+        long wall = 0;
+        CpuMeter meter = new CpuMeter(op::progressThreadCpuNanos);
+        for (int i = 0; i < reps; i++) {
+            control.barrier();
+            meter.start();
+            op.start().await();
+            CpuMeter.Interval in = meter.stop();
+            pure[i] = in.wall();
+            wall += in.wall();
+            cpu += in.rankCpu();
+        }
+        double pureMedian = Stats.median(pure);
+        long target = (long) Math.ceil(control.max(pureMedian));
+        // 2. the computation alone, chunked as it will be
+        double[] compute = new double[reps];
+        for (int i = 0; i < reps; i++) {
+            long t0 = System.nanoTime();
+            work.chunked(target, polls ? chunk : 0, () -> { });
+            compute[i] = System.nanoTime() - t0;
+        }
+        // 3. both
+        double[] overall = new double[reps];
+        double[] inRunCompute = new double[reps];
+        for (int i = 0; i < reps; i++) {
+            control.barrier();
+            long t0 = System.nanoTime();
+            Operation.Started s = op.start();
+            inRunCompute[i] = polls ? work.chunked(target, chunk, s::test) : work.chunked(target, 0, null);
+            s.await();
+            overall[i] = System.nanoTime() - t0;
+        }
+        double computeMedian = Stats.median(compute);
+        double overallMedian = Stats.median(overall);
+        double cpuShare = wall > 0 ? (double) cpu / wall : Double.NaN;
+        double[] mine = {pureMedian, computeMedian, overallMedian, Stats.median(inRunCompute), cpuShare,
+                OverlapFormulas.osu(pureMedian, computeMedian, overallMedian),
+                OverlapFormulas.imb(pureMedian, computeMedian, overallMedian)};
+        double[][] all = control.gather(mine);
+        if (all == null) {
+            return null;
+        }
+        int p = all.length;
+        double[] mean = new double[mine.length];
+        double minOsu = Double.POSITIVE_INFINITY;
+        double maxPure = 0;
+        double maxOverall = 0;
+        for (double[] r : all) {
+            for (int k = 0; k < mine.length; k++) {
+                mean[k] += r[k] / p;
+            }
+            minOsu = Math.min(minOsu, r[5]);
+            maxPure = Math.max(maxPure, r[0]);
+            maxOverall = Math.max(maxOverall, r[2]);
+        }
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("P", p);
+        row.put("variant", op.variant().label());
+        row.put("collective", op.collective().label());
+        row.put("bytes", op.bytes());
+        row.put("algorithm", op.algorithm());
+        row.put("repetitions", reps);
+        row.put("test_interval_us", polls ? chunk / 1e3 : null);
+        row.put("pure_us", mean[0] / 1e3);
+        row.put("pure_max_us", maxPure / 1e3);
+        row.put("compute_target_us", target / 1e3);
+        row.put("compute_us", mean[1] / 1e3);
+        row.put("overall_us", mean[2] / 1e3);
+        row.put("overall_max_us", maxOverall / 1e3);
+        row.put("compute_in_run_us", mean[3] / 1e3);
+        row.put("cpu_share", mean[4]);
+        row.put("overlap_osu_pct", mean[5]);
+        row.put("overlap_osu_min_pct", minOsu);
+        row.put("overlap_imb_pct", mean[6]);
+        row.put("physical_limit_pct", OverlapFormulas.physicalLimit(mean[4]));
+        return row;
+    }
+}
