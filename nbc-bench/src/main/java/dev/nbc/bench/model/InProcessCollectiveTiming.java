@@ -1,0 +1,101 @@
+package dev.nbc.bench.model;
+
+import dev.nbc.core.Buffers;
+import dev.nbc.core.Communicator;
+import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
+import dev.nbc.core.algorithm.bcast.BcastAlgorithm;
+import dev.nbc.core.datatype.DataType;
+import dev.nbc.core.datatype.ReduceOp;
+import dev.nbc.core.progress.IdleStrategy;
+import dev.nbc.core.progress.ProgressEngine;
+import dev.nbc.core.progress.ProgressMode;
+import dev.nbc.core.request.Request;
+import dev.nbc.core.transport.inprocess.EmulatedNetwork;
+import dev.nbc.core.transport.inprocess.InProcessWorld;
+import dev.nbc.models.assessment.Spread;
+import dev.nbc.models.prediction.CollectiveKind;
+
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+
+/**
+ * The latency of nbc's own collectives on P in-process ranks over an emulated network, measured
+ * the way the simulator predicts it: every rank starts at one common instant (threads of one JVM
+ * read the same clock, so no synchronisation error), and a repetition's latency is the last
+ * rank's finish minus that instant. Ranks run without progress thread ({@link ProgressMode#MANUAL}:
+ * the rank's own test() loop drives the schedule), so that P ranks are P busy threads and nothing
+ * else competes for the cores; they line up with a {@link SpinBarrier}, never parking.
+ */
+public final class InProcessCollectiveTiming {
+    /** Time from agreeing on a start to the start: enough for every rank to reach its spin. */
+    private static final long START_MARGIN_NANOS = 300_000;
+
+    private InProcessCollectiveTiming() {
+    }
+
+    /**
+     * What a waiting rank does between polls. With a core per rank: nothing (a plain poll; not
+     * even {@link Thread#onSpinWait()}, whose PAUSE loops a hypervisor may take for lock spinning
+     * and deschedule the virtual CPU over); with more ranks than cores: yield, so every rank runs.
+     */
+    static void relax(int processes) {
+        if (processes > CORES) {
+            Thread.yield();
+        }
+    }
+
+    private static final int CORES = Runtime.getRuntime().availableProcessors();
+
+    /** Median and quartiles over {@code repetitions} (after {@code warmups} untimed) of the latency, ns. */
+    public static Spread measure(EmulatedNetwork network, int processes, CollectiveKind collective, String algorithm,
+                                 long bytes, int warmups, int repetitions) {
+        int count = collective.count(bytes);
+        AtomicLong start = new AtomicLong();
+        AtomicLongArray finish = new AtomicLongArray(processes);
+        double[] latency = new double[repetitions];
+        int[] done = {0};
+        SpinBarrier aligned = new SpinBarrier(processes, () -> start.set(System.nanoTime() + START_MARGIN_NANOS));
+        SpinBarrier finished = new SpinBarrier(processes, () -> {
+            if (done[0] >= warmups) {
+                long last = Long.MIN_VALUE;
+                for (int r = 0; r < processes; r++) {
+                    last = Math.max(last, finish.get(r));
+                }
+                latency[done[0] - warmups] = last - start.get();
+            }
+            done[0]++;
+        });
+        try (InProcessWorld world = new InProcessWorld(processes, network)) {
+            world.run((rank, transport) -> {
+                try (ProgressEngine engine = ProgressEngine.start(ProgressMode.MANUAL, IdleStrategy.BACKOFF)) {
+                    Communicator comm = Communicator.create(engine, transport);
+                    ByteBuffer in = Buffers.allocate(Math.max(count, 1), DataType.DOUBLE);
+                    ByteBuffer out = Buffers.allocate(Math.max(count, 1), DataType.DOUBLE);
+                    for (int rep = 0; rep < warmups + repetitions; rep++) {
+                        aligned.await();
+                        long at = start.get();
+                        while (System.nanoTime() - at < 0) {
+                            relax(processes);
+                        }
+                        Request request = switch (collective) {
+                            case BARRIER -> comm.ibarrier();
+                            case BCAST -> comm.ibcast(in, count, DataType.DOUBLE, 0, BcastAlgorithm.valueOf(algorithm));
+                            case ALLREDUCE -> comm.iallreduce(in, out, count, DataType.DOUBLE, ReduceOp.SUM,
+                                    AllreduceAlgorithm.valueOf(algorithm));
+                        };
+                        // Poll, as an MPI_Test loop would: await() parks after 200 us and a park is
+                        // ~50 us late here (timer slack), which would be charged to the collective.
+                        while (!request.test()) {
+                            relax(processes);
+                        }
+                        finish.set(rank, System.nanoTime());
+                        finished.await();
+                    }
+                }
+            }, Duration.ofMinutes(10));
+        }
+        return Spread.of(latency);
+    }
+}

@@ -1,0 +1,65 @@
+package dev.nbc.models.assessment.measure;
+
+import dev.nbc.core.transport.PendingOperation;
+import dev.nbc.core.transport.Transport;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * Blocking point-to-point messages to one peer over a {@link Transport}: start the operation, then
+ * poll it without pause until it completes, which is what a blocking MPI call does and what the
+ * measurement methods assume (the time in a call is the CPU's).
+ */
+final class Channel {
+    private final Transport transport;
+    private final int peer;
+    private final int firstTag;
+    private final ByteBuffer word = ByteBuffer.allocateDirect(3 * Double.BYTES).order(ByteOrder.nativeOrder());
+
+    /** Messages to {@code peer}; tag arguments are relative to {@code firstTag}. */
+    Channel(Transport transport, int peer, int firstTag) {
+        this.transport = transport;
+        this.peer = peer;
+        this.firstTag = firstTag;
+    }
+
+    void send(ByteBuffer buffer, int length, int tag) {
+        complete(transport.send(buffer, 0, length, peer, firstTag + tag));
+    }
+
+    void receive(ByteBuffer buffer, int length, int tag) {
+        complete(transport.receive(buffer, 0, length, peer, firstTag + tag));
+    }
+
+    /** Sends up to three doubles (control data: a delay, a result). */
+    void sendDoubles(int tag, double... values) {
+        for (int i = 0; i < values.length; i++) {
+            word.putDouble(i * Double.BYTES, values[i]);
+        }
+        send(word, values.length * Double.BYTES, tag);
+    }
+
+    double[] receiveDoubles(int count, int tag) {
+        receive(word, count * Double.BYTES, tag);
+        double[] values = new double[count];
+        for (int i = 0; i < count; i++) {
+            values[i] = word.getDouble(i * Double.BYTES);
+        }
+        return values;
+    }
+
+    private static void complete(PendingOperation operation) {
+        while (!operation.test()) {
+            Thread.onSpinWait();
+        }
+    }
+
+    /** Spins until {@code nanos} have passed: a delay that is exact and keeps the core, as Netgauge's. */
+    static void busyWait(long nanos) {
+        long end = System.nanoTime() + nanos;
+        while (System.nanoTime() - end < 0) {
+            Thread.onSpinWait();
+        }
+    }
+}
