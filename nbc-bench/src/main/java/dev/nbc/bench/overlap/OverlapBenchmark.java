@@ -13,6 +13,8 @@ import dev.nbc.bench.report.ProgressBar;
 import dev.nbc.bench.report.Results;
 import dev.nbc.core.transport.inprocess.EmulatedNetwork;
 
+import dev.nbc.models.loggp.LogGPParameters;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -61,7 +63,7 @@ public final class OverlapBenchmark {
         long chunk = config.testIntervalNanos();
         double chunkError = work.chunkedError(1_000_000, chunk, 5);
         LogGPReference reference = network != null
-                ? LogGPReference.planted(network, env.size(), LogGPReference.measureGamma())
+                ? LogGPReference.planted(network, env.size())
                 : LogGPReference.assess(control, env.size());
         double[][] errors = control.gather(new double[] {chunkError});
         double maxChunkError = 0;
@@ -83,11 +85,13 @@ public final class OverlapBenchmark {
                                 : Operation.mpi(c, bytes, env.nativeCollectives());
                         Map<String, Object> row = point(env, op, work, config);
                         if (row != null) {
+                            LogGPParameters loggp = reference.parameters(op.bytes());
                             row.put("loggp_source", reference.source());
-                            row.put("loggp_L_ns", reference.parameters().L());
-                            row.put("loggp_o_ns", reference.parameters().o());
-                            row.put("loggp_G_ns_per_byte", reference.parameters().G());
-                            row.put("loggp_gamma_ns_per_byte", reference.parameters().gamma());
+                            row.put("loggp_L_ns", loggp == null ? null : loggp.L());
+                            row.put("loggp_o_ns", loggp == null ? null : loggp.o());
+                            row.put("loggp_g_ns", loggp == null ? null : loggp.g());
+                            row.put("loggp_G_ns_per_byte", loggp == null ? null : loggp.G());
+                            row.put("loggp_gamma_ns_per_byte", loggp == null ? null : loggp.gamma());
                             row.put("loggp_eq_overlap_pct", reference.equationOverlap(c, op.bytes()));
                             row.put("loggp_sim_overlap_pct", reference.simulatedOverlap(c, op.bytes()));
                             row.put("busy_chunk_error_max", maxChunkError);

@@ -40,7 +40,8 @@ public record Estimate(double value, double low, double high, String interval, d
 
     /** {@code value - other.value}, with the interval widened by both (conservative: ends subtracted crosswise). */
     public Estimate minus(Estimate other, String how) {
-        return new Estimate(value - other.value, low - other.high, high - other.low, interval + " (combined)",
+        String combined = interval.endsWith(" (combined)") ? interval : interval + " (combined)";
+        return new Estimate(value - other.value, low - other.high, high - other.low, combined,
                 Double.NaN, Double.NaN, Math.min(points, other.points), how);
     }
 
