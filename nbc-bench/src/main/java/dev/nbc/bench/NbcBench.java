@@ -6,14 +6,14 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * nbc's benchmark tool. Subcommands: overhead, overlap, latency, sync, all, model (measure, predict, validate). On MPI ranks:
+ * nbc's benchmark tool. Subcommands: overhead, overlap, latency, sync, tail, all, model (measure, predict, validate). On MPI ranks:
  * {@code scripts/nbcrun -np 4 dev.nbc.bench.NbcBench all --quick --out results/}; in one JVM:
  * {@code java -cp nbc-bench/target/nbc-bench.jar dev.nbc.bench.NbcBench overlap --transport inprocess --ranks 4 --latency-us 20}.
  * Rank 0 writes CSV, JSON, PNG/SVG plots and a text summary (docs/bench.md).
  */
 @Command(name = "nbc-bench", mixinStandardHelpOptions = true, version = "nbc-bench 0.1.0",
-        description = "Benchmarks of nbc's non-blocking collectives: CPU overhead, overlap, window-based latency, clock sync.",
-        subcommands = {Commands.Overhead.class, Commands.Overlap.class, Commands.Latency.class, Commands.Sync.class,
+        description = "Benchmarks of nbc's non-blocking collectives: CPU overhead, overlap, window-based latency, back-to-back tails, clock sync.",
+        subcommands = {Commands.Overhead.class, Commands.Overlap.class, Commands.Latency.class, Commands.Sync.class, Commands.Tail.class,
                 Commands.All.class, ModelCommands.class, CommandLine.HelpCommand.class})
 public final class NbcBench implements Runnable {
 

@@ -8,6 +8,7 @@ import dev.nbc.bench.overhead.OverheadBenchmark;
 import dev.nbc.bench.overlap.OverlapBenchmark;
 import dev.nbc.bench.ranks.Ranks;
 import dev.nbc.bench.report.Results;
+import dev.nbc.bench.tail.TailBenchmark;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -198,8 +199,49 @@ public final class Commands {
         }
     }
 
+    @Command(name = "tail", mixinStandardHelpOptions = true,
+            description = "Back-to-back collectives (start, await, start the next at once): p50, p90, p99, p99.9, mean and max "
+                    + "of the per-iteration maximum over ranks, nbc with and without progress thread and Open MPI's own, "
+                    + "for groups 1, 2, 4 .. P; ratios to Open MPI in the same run.")
+    public static final class Tail implements Callable<Integer> {
+        @Mixin
+        CommonOptions common;
+
+        @Option(names = "--bytes", split = ",", paramLabel = "B", defaultValue = "8",
+                description = "Message sizes of bcast and allreduce (default ${DEFAULT-VALUE}; barrier has none).")
+        List<Integer> bytes;
+
+        @Option(names = "--iterations", paramLabel = "N", description = "Timed iterations per point (default 5000; --quick 2000).")
+        Integer iterations;
+
+        @Option(names = "--warmups", paramLabel = "N", defaultValue = "2000",
+                description = "At least N untimed iterations before each point (default ${DEFAULT-VALUE}).")
+        int warmups;
+
+        @Option(names = "--warmup-seconds", paramLabel = "S",
+                description = "And at least S seconds of them, for the JIT (default 1; --quick 0.3).")
+        Double warmupSeconds;
+
+        static TailBenchmark.Config config(Ranks ranks, CommonOptions common, List<Integer> bytes, Integer iterations, int warmups,
+                                           Double warmupSeconds) {
+            return new TailBenchmark.Config(Sizes.groups(ranks.maxRanks()), bytes, common.collectives(), common.variants(),
+                    CommonOptions.intOr(iterations, common.quick(), 2000, 5000), warmups,
+                    warmupSeconds != null ? warmupSeconds : common.quick() ? 0.3 : 1.0);
+        }
+
+        @Override
+        public Integer call() throws Exception {
+            try (Ranks ranks = common.open()) {
+                Results results = common.results(ranks, "tail");
+                TailBenchmark.run(ranks, config(ranks, common, bytes, iterations, warmups, warmupSeconds), results, common.progress(ranks));
+                common.write(ranks, results, "tail");
+                return ranks.agree(0);
+            }
+        }
+    }
+
     @Command(name = "all", mixinStandardHelpOptions = true,
-            description = "The main job: a short overhead + overlap + latency + sync sweep in one run, one report "
+            description = "The main job: a short overhead + overlap + latency + back-to-back tail + sync sweep in one run, one report "
                     + "(all.csv, all.json, plots, all-summary.txt).")
     public static final class All implements Callable<Integer> {
         @Mixin
@@ -226,6 +268,7 @@ public final class Commands {
                                 .filter(common.collectives()::contains).toList(),
                         common.variants(), quick ? 30 : 100, 3, 100_000, 20_000, clock.patience, clock.driftGap(quick),
                         ranks.maxRanks(), clock.injectOffsetUs, clock.injectDriftPpm), results, bar);
+                TailBenchmark.run(ranks, Tail.config(ranks, common, List.of(8), null, 2000, null), results, bar);
                 SyncBenchmark.run(ranks, new SyncBenchmark.Config(ranks.maxRanks(), quick ? 3 : 10, clock.patience,
                         clock.driftGap(quick), quick ? 200 : 1000, clock.injectOffsetUs, clock.injectDriftPpm), results, bar);
                 common.write(ranks, results, "all");

@@ -171,6 +171,18 @@ public final class Report {
                         num(r.get("q10_us")), num(r.get("q90_us")), r.get("valid") == null ? "-" : r.get("valid") + "/" + r.get("repetitions")));
             }
         }
+        List<Map<String, Object>> tail = results.rows("tail");
+        if (!tail.isEmpty()) {
+            sb.append("\nBACK-TO-BACK TAIL (us, per-iteration max over ranks; x ompi = multiple of Open MPI's in this run)\n");
+            sb.append(String.format("%-3s %-11s %-10s %7s %8s %8s %9s %9s %9s %9s %8s %8s%n", "P", "variant", "collective", "bytes",
+                    "p50", "p90", "p99", "p99.9", "mean", "max", "mean x", "p99 x"));
+            for (Map<String, Object> r : tail) {
+                sb.append(String.format("%-3s %-11s %-10s %7s %8s %8s %9s %9s %9s %9s %8s %8s%n", r.get("P"), r.get("variant"),
+                        r.get("collective"), r.get("bytes"), num(r.get("p50_us")), num(r.get("p90_us")), num(r.get("p99_us")),
+                        num(r.get("p999_us")), num(r.get("mean_us")), num(r.get("max_us")), num(r.get("mean_vs_ompi")),
+                        num(r.get("p99_vs_ompi"))));
+            }
+        }
         List<Map<String, Object>> sync = results.rows("sync");
         if (!sync.isEmpty()) {
             sb.append("\nSYNC (time at rank 0; error = max over ranks of |global estimate - rank 0's clock|, us)\n");

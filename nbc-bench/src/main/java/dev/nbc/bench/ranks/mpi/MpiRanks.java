@@ -18,7 +18,7 @@ import mpi.MPIException;
 /**
  * The processes of an MPI job (scripts/nbcrun) as ranks: MPI initialised with THREAD_MULTIPLE;
  * a group of P ranks is the first P of MPI_COMM_WORLD, split off with MPI_Comm_split (the others
- * wait at a world barrier). The only class besides {@link MpiNativeCollectives} that touches
+ * sleep in a world barrier). The only class besides {@link MpiNativeCollectives} that touches
  * {@code mpi.*}, so in-process runs need no mpi.jar.
  */
 public final class MpiRanks implements Ranks {
@@ -114,13 +114,29 @@ public final class MpiRanks implements Ranks {
                     group.free();
                 }
             }
-            MPI.COMM_WORLD.barrier();
+            awaitWorld(worldRank < p);
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {
             throw new IllegalStateException(e.getMessage(), e);
         }
         return worldRank == 0 ? result : null;
+    }
+
+    /**
+     * The world barrier that ends a group's run. Ranks outside the group wait in it for the whole
+     * run, so they sleep between tests: Open MPI's blocking barrier polls (and with more ranks than
+     * cores yields in a loop), which would take the cores from the group being measured.
+     */
+    private static void awaitWorld(boolean member) throws MPIException, InterruptedException {
+        mpi.Request barrier = MPI.COMM_WORLD.iBarrier();
+        while (!barrier.test()) {
+            if (member) {
+                Thread.yield();
+            } else {
+                Thread.sleep(1);
+            }
+        }
     }
 
     @Override

@@ -1,0 +1,154 @@
+package dev.nbc.bench.tail;
+
+import dev.nbc.bench.latency.Stats;
+import dev.nbc.bench.ops.Collective;
+import dev.nbc.bench.ops.Operation;
+import dev.nbc.bench.ops.Variant;
+import dev.nbc.bench.ranks.Control;
+import dev.nbc.bench.ranks.RankEnv;
+import dev.nbc.bench.ranks.Ranks;
+import dev.nbc.bench.ranks.Session;
+import dev.nbc.bench.report.ProgressBar;
+import dev.nbc.bench.report.Results;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The latency distribution of back-to-back collectives, as an iterative solver meets them: start,
+ * await, start the next at once, with nothing in between (no barrier, no computation). Every
+ * iteration is timed on every rank; the figure of an iteration is the maximum over ranks (the
+ * iteration is as slow as its slowest rank), and a point reports p50, p90, p99, p99.9, the mean
+ * and the maximum of those per-iteration figures, for nbc with and without its progress thread and
+ * for Open MPI's own iXxx + waitFor in the same run on the same buffers. Users pay the mean: a
+ * rare multi-millisecond stall (a thread preempted at the wrong moment) leaves the median alone
+ * and multiplies the mean.
+ */
+public final class TailBenchmark {
+
+    public record Config(List<Integer> groups, List<Integer> sizes, List<Collective> collectives, List<Variant> variants,
+                         int iterations, int warmups, double warmupSeconds) {
+    }
+
+    /** Quantiles reported per point, with their column names. */
+    private static final double[] QUANTILES = {0.5, 0.9, 0.99, 0.999};
+    private static final String[] QUANTILE_COLUMNS = {"p50_us", "p90_us", "p99_us", "p999_us"};
+
+    private TailBenchmark() {
+    }
+
+    public static void run(Ranks ranks, Config config, Results results, boolean progress) {
+        int points = 0;
+        for (Collective c : config.collectives()) {
+            points += c == Collective.BARRIER ? 1 : config.sizes().size();
+        }
+        ProgressBar bar = new ProgressBar(progress, points * config.variants().size() * config.groups().size());
+        List<Map<String, Object>> all = new ArrayList<>();
+        for (int p : config.groups()) {
+            List<Map<String, Object>> rows = ranks.run(p, env -> measureGroup(env, config, bar));
+            if (rows != null) {
+                all.addAll(rows);
+            }
+        }
+        addRatios(all);
+        for (Map<String, Object> r : all) {
+            results.row("tail").putAll(r);
+        }
+        bar.finish();
+    }
+
+    private static List<Map<String, Object>> measureGroup(RankEnv env, Config config, ProgressBar bar) {
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (Variant variant : config.variants()) {
+            if (variant == Variant.OMPI && env.nativeCollectives() == null) {
+                continue;
+            }
+            Session session = variant.isNbc() ? env.open(variant.mode()) : null;
+            try {
+                for (Collective c : config.collectives()) {
+                    for (int bytes : c == Collective.BARRIER ? List.of(0) : config.sizes()) {
+                        Operation op = session != null ? Operation.nbc(variant, c, bytes, session)
+                                : Operation.mpi(c, bytes, env.nativeCollectives());
+                        Map<String, Object> row = point(env.control(), op, config);
+                        if (row != null) {
+                            rows.add(row);
+                            bar.step("tail P=" + env.size() + " " + variant.label() + " " + c.label() + " " + op.bytes());
+                        }
+                    }
+                }
+            } finally {
+                if (session != null) {
+                    session.close();
+                }
+            }
+        }
+        return env.rank() == 0 ? rows : null;
+    }
+
+    private static Map<String, Object> point(Control control, Operation op, Config config) {
+        // Warm up by count and by time, the same for every variant: on two busy cores the JIT's
+        // compiler threads compete with the ranks, and nbc's path reaches its compiled speed only
+        // after some 10^5 calls (measured: 1.2 us at 10^5, 0.19 us from 2 x 10^5 at P = 1).
+        long warmupEnd = System.nanoTime() + (long) (config.warmupSeconds() * 1e9);
+        int warmups = 0;
+        boolean more = true;
+        while (more) {
+            for (int i = 0; i < 1000; i++) {
+                op.start().await();
+            }
+            warmups += 1000;
+            more = control.bcast(warmups < config.warmups() || System.nanoTime() < warmupEnd ? 1 : 0) > 0;
+        }
+        control.barrier();
+        double[] times = new double[config.iterations()];
+        for (int i = 0; i < times.length; i++) {
+            long t0 = System.nanoTime();
+            op.start().await();
+            times[i] = System.nanoTime() - t0;
+        }
+        double[][] perRank = control.gather(times);
+        if (perRank == null) {
+            return null;
+        }
+        double[] slowest = new double[times.length];
+        for (double[] rank : perRank) {
+            for (int i = 0; i < slowest.length; i++) {
+                slowest[i] = Math.max(slowest[i], rank[i]);
+            }
+        }
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("P", perRank.length);
+        row.put("variant", op.variant().label());
+        row.put("collective", op.collective().label());
+        row.put("bytes", op.bytes());
+        row.put("algorithm", op.algorithm());
+        row.put("iterations", times.length);
+        row.put("warmups", warmups);
+        for (int q = 0; q < QUANTILES.length; q++) {
+            row.put(QUANTILE_COLUMNS[q], Stats.quantile(slowest, QUANTILES[q]) / 1e3);
+        }
+        row.put("mean_us", Stats.mean(slowest) / 1e3);
+        row.put("max_us", Stats.max(slowest) / 1e3);
+        return row;
+    }
+
+    /** Each row's mean and p99 as multiples of Open MPI's in the same run (same P, collective, size). */
+    private static void addRatios(List<Map<String, Object>> rows) {
+        for (Map<String, Object> row : rows) {
+            Map<String, Object> ompi = rows.stream()
+                    .filter(o -> Variant.OMPI.label().equals(o.get("variant")) && Objects.equals(o.get("P"), row.get("P"))
+                            && Objects.equals(o.get("collective"), row.get("collective"))
+                            && Objects.equals(o.get("bytes"), row.get("bytes")))
+                    .findFirst().orElse(null);
+            row.put("mean_vs_ompi", ompi == null ? null : ratio(row.get("mean_us"), ompi.get("mean_us")));
+            row.put("p99_vs_ompi", ompi == null ? null : ratio(row.get("p99_us"), ompi.get("p99_us")));
+        }
+    }
+
+    private static Double ratio(Object a, Object b) {
+        return ((Number) a).doubleValue() / ((Number) b).doubleValue();
+    }
+}
