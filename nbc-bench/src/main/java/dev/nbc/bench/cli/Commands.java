@@ -219,7 +219,8 @@ public final class Commands {
         int warmups;
 
         @Option(names = "--warmup-seconds", paramLabel = "S",
-                description = "And at least S seconds of them, for the JIT (default 1; --quick 0.3).")
+                description = "Seconds of untimed iterations per point in a first, warm-up-only sweep over every variant, "
+                        + "so that the JIT is done for all of them (default 1; --quick 0.3).")
         Double warmupSeconds;
 
         static TailBenchmark.Config config(Ranks ranks, CommonOptions common, List<Integer> bytes, Integer iterations, int warmups,

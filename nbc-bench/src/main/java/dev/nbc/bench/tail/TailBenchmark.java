@@ -61,7 +61,27 @@ public final class TailBenchmark {
     }
 
     private static List<Map<String, Object>> measureGroup(RankEnv env, Config config, ProgressBar bar) {
+        // A first sweep only warms up, so that every variant is measured with the JIT done: the
+        // first variant measured in a JVM came out 1.5-3x slower than the same code measured later.
+        sweep(env, config, (variant, op) -> warmUp(env.control(), op, config.warmups(), config.warmupSeconds()));
         List<Map<String, Object>> rows = new ArrayList<>();
+        sweep(env, config, (variant, op) -> {
+            warmUp(env.control(), op, config.warmups(), 0);
+            Map<String, Object> row = point(env.control(), op, config);
+            if (row != null) {
+                rows.add(row);
+                bar.step("tail P=" + env.size() + " " + variant.label() + " " + op.collective().label() + " " + op.bytes());
+            }
+        });
+        return env.rank() == 0 ? rows : null;
+    }
+
+    private interface PointBody {
+        void run(Variant variant, Operation op);
+    }
+
+    /** Every variant, collective and size, each variant on a session of its own. */
+    private static void sweep(RankEnv env, Config config, PointBody body) {
         for (Variant variant : config.variants()) {
             if (variant == Variant.OMPI && env.nativeCollectives() == null) {
                 continue;
@@ -70,13 +90,8 @@ public final class TailBenchmark {
             try {
                 for (Collective c : config.collectives()) {
                     for (int bytes : c == Collective.BARRIER ? List.of(0) : config.sizes()) {
-                        Operation op = session != null ? Operation.nbc(variant, c, bytes, session)
-                                : Operation.mpi(c, bytes, env.nativeCollectives());
-                        Map<String, Object> row = point(env.control(), op, config);
-                        if (row != null) {
-                            rows.add(row);
-                            bar.step("tail P=" + env.size() + " " + variant.label() + " " + c.label() + " " + op.bytes());
-                        }
+                        body.run(variant, session != null ? Operation.nbc(variant, c, bytes, session)
+                                : Operation.mpi(c, bytes, env.nativeCollectives()));
                     }
                 }
             } finally {
@@ -85,23 +100,28 @@ public final class TailBenchmark {
                 }
             }
         }
-        return env.rank() == 0 ? rows : null;
     }
 
-    private static Map<String, Object> point(Control control, Operation op, Config config) {
-        // Warm up by count and by time, the same for every variant: on two busy cores the JIT's
-        // compiler threads compete with the ranks, and nbc's path reaches its compiled speed only
-        // after some 10^5 calls (measured: 1.2 us at 10^5, 0.19 us from 2 x 10^5 at P = 1).
-        long warmupEnd = System.nanoTime() + (long) (config.warmupSeconds() * 1e9);
-        int warmups = 0;
+    /**
+     * At least {@code count} untimed iterations and at least {@code seconds} of them (rank 0
+     * decides when to stop). On two busy cores the JIT's compiler threads compete with the ranks:
+     * nbc's path reached its compiled speed only after some 10^5 calls (P = 1: 1.2 us per
+     * collective at 10^5, 0.19 us from 2 x 10^5).
+     */
+    private static void warmUp(Control control, Operation op, int count, double seconds) {
+        long end = System.nanoTime() + (long) (seconds * 1e9);
+        int done = 0;
         boolean more = true;
         while (more) {
             for (int i = 0; i < 1000; i++) {
                 op.start().await();
             }
-            warmups += 1000;
-            more = control.bcast(warmups < config.warmups() || System.nanoTime() < warmupEnd ? 1 : 0) > 0;
+            done += 1000;
+            more = control.bcast(done < count || System.nanoTime() < end ? 1 : 0) > 0;
         }
+    }
+
+    private static Map<String, Object> point(Control control, Operation op, Config config) {
         control.barrier();
         double[] times = new double[config.iterations()];
         for (int i = 0; i < times.length; i++) {
@@ -126,7 +146,8 @@ public final class TailBenchmark {
         row.put("bytes", op.bytes());
         row.put("algorithm", op.algorithm());
         row.put("iterations", times.length);
-        row.put("warmups", warmups);
+        row.put("warmups", config.warmups());
+        row.put("warmup_s", config.warmupSeconds());
         for (int q = 0; q < QUANTILES.length; q++) {
             row.put(QUANTILE_COLUMNS[q], Stats.quantile(slowest, QUANTILES[q]) / 1e3);
         }

@@ -26,7 +26,10 @@ final class Execution {
     private final ByteBuffer output;
     private final Request request;
     private ByteBuffer[] slots;
+    private RoundTimes times;
     private int round = -1;
+    /** When the current round's communication was posted. */
+    private long roundPostedAt;
     private PendingOperation[] pending = new PendingOperation[4];
     private int pendingCount;
 
@@ -43,8 +46,25 @@ final class Execution {
         return request;
     }
 
-    /** Binds buffers and starts the first round; true if the whole schedule is already done. */
-    boolean start(ScratchPool scratch) {
+    Schedule schedule() {
+        return schedule;
+    }
+
+    /**
+     * When the current round is expected to have completed: its post time plus the round's
+     * learned duration (its post time if never observed, so that it is polled soon).
+     */
+    long dueAt() {
+        return roundPostedAt + times.expected(round);
+    }
+
+    /**
+     * Binds buffers and starts the first round; true if the whole schedule is already done.
+     *
+     * @param times this schedule's learned round durations, updated as rounds complete
+     */
+    boolean start(ScratchPool scratch, RoundTimes times) {
+        this.times = times;
         slots = new ByteBuffer[schedule.slotCount()];
         slots[0] = input != null ? input : EMPTY;
         slots[1] = output != null ? output : EMPTY;
@@ -67,6 +87,7 @@ final class Execution {
                 return false;
             }
         }
+        times.observe(round, System.nanoTime() - roundPostedAt);
         return advanceRounds();
     }
 
@@ -103,6 +124,7 @@ final class Execution {
                 pending[pendingCount++] = transport.receive(slots[r.slot()], r.offset(), r.length(), r.peer(), tag);
             }
         }
+        roundPostedAt = System.nanoTime();
         return pendingCount > 0;
     }
 

@@ -1,7 +1,7 @@
 package dev.nbc.core.progress;
 
 /**
- * What the progress thread does on a pass that changed nothing.
+ * What a {@link ProgressPolicy#DEDICATED} progress thread does on a pass that changed nothing.
  *
  * <p>The default, {@link #BACKOFF}, suits a machine where the progress thread shares a core with
  * the application: with collectives in flight it keeps polling (the transport needs it) but yields
@@ -25,4 +25,13 @@ public enum IdleStrategy {
     /** First and longest park while nothing is in flight; submissions unpark at once. */
     static final long MIN_PARK_NANOS = 50_000;
     static final long MAX_PARK_NANOS = 10_000_000;
+
+    /** One pause of a dedicated thread's poll loop that found nothing to do (BACKOFF: its spin phase). */
+    void pause() {
+        if (this == YIELD) {
+            Thread.yield();
+        } else {
+            Thread.onSpinWait();
+        }
+    }
 }

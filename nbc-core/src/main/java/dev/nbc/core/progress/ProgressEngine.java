@@ -3,7 +3,6 @@ package dev.nbc.core.progress;
 import com.lmax.disruptor.EventPoller;
 import com.lmax.disruptor.InsufficientCapacityException;
 import com.lmax.disruptor.RingBuffer;
-import com.lmax.disruptor.YieldingWaitStrategy;
 import dev.nbc.core.request.NbcException;
 import dev.nbc.core.request.ProgressHook;
 import dev.nbc.core.request.Request;
@@ -14,7 +13,9 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
@@ -27,44 +28,85 @@ import java.util.concurrent.locks.ReentrantLock;
  * consumer, so that one thread can interleave taking new work with polling the transports; the
  * poller's sequence gates the producers, so a slot is reused only after the loop has taken it.
  *
- * <p>With {@link ProgressMode#THREAD} a daemon thread runs the loop; a submitter that finds it
- * parked runs the first pass itself while the thread wakes up, and a thread that tests or awaits a
- * request runs a pass when nobody else is. With {@link ProgressMode#MANUAL} only the latter
- * happens. Passes are serialized by a lock, so the
- * executions in flight are only ever touched by one thread at a time. If the thread dies, every collective in
- * flight fails and every later submission fails at once; {@link #close()} stops and joins the
- * thread (do it before {@code MPI.Finalize()}) and fails whatever is still in flight.
+ * <p>Who runs the loop: passes are serialized by a lock, so the executions in flight are only ever
+ * touched by one thread at a time. An application thread that starts, tests or awaits a
+ * collective runs passes itself (a start puts the first round on the wire before it returns), and
+ * while it is inside the library the progress thread keeps off the engine. What the progress
+ * thread does while the application is away depends on the engine's {@link ProgressPolicy}:
+ * {@link ProgressPolicy#DEDICATED} polls, idling by its {@link IdleStrategy};
+ * {@link ProgressPolicy#SHARED} takes over only once the application has been away for a while
+ * ({@link ApplicationPresence#takeOverAt()}) and sleeps until the next round is expected to
+ * complete ({@link RoundTimes}); it is woken when the application leaves work behind, unless the
+ * application typically comes back sooner than the thread could help, and otherwise looks with a
+ * back-off from {@link #MIN_RECHECK_NANOS} to {@link #MAX_RECHECK_NANOS}. So in a loop of
+ * back-to-back collectives it neither holds the engine nor takes the core.
+ *
+ * <p>If the thread dies, every collective in flight fails and every later submission fails at
+ * once; {@link #close()} stops and joins the thread (do it before {@code MPI.Finalize()}) and fails
+ * whatever is still in flight.
  */
 public final class ProgressEngine implements AutoCloseable, ProgressHook {
     private static final int RING_SIZE = 4096;
+    /** Engines with a live progress thread in this JVM: the demand for cores ({@link ProgressPolicy#forCores}). */
+    private static final AtomicInteger THREAD_ENGINES = new AtomicInteger();
+
+    /**
+     * SHARED: while there is nothing for it to do, the thread looks again after this long, twice
+     * as long each time it found nothing, up to {@link #MAX_RECHECK_NANOS}. Looks are the safety
+     * net: work it should take over is normally announced by the application leaving the library.
+     */
+    static final long MIN_RECHECK_NANOS = 200_000;
+    static final long MAX_RECHECK_NANOS = 10_000_000;
+    /** SHARED: polls of a round that is overdue back off from this ... */
+    static final long MIN_POLL_NANOS = 10_000;
+    /** ... to this. */
+    static final long MAX_POLL_NANOS = 1_000_000;
+    /** A sleep shorter than this is not worth a park: it costs more than it saves. */
+    static final long MIN_SLEEP_NANOS = 5_000;
+    /** Timer slack of the progress thread: it wakes when a round is due, not 50 us later. */
+    static final long TIMER_SLACK_NANOS = 1_000;
+    /** plannedWake while the thread runs (no wake-up needed). */
+    private static final long RUNNING = Long.MIN_VALUE;
+    /** Learned round times of at most this many schedules are kept (schedules are cached per shape). */
+    private static final int MAX_TIMED_SCHEDULES = 1024;
 
     private static final class StartEvent {
         Execution execution;
     }
 
     private final ProgressMode mode;
+    /** The policy the user forced, or null to follow the machine ({@link #policy()}). */
+    private final ProgressPolicy forcedPolicy;
     private final IdleStrategy idleStrategy;
     private final RingBuffer<StartEvent> ring;
     private final EventPoller<StartEvent> poller;
     private final List<Execution> active = new ArrayList<>();
     private final ScratchPool scratch = new ScratchPool();
+    private final Map<Schedule, RoundTimes> roundTimes = new IdentityHashMap<>();
     private final ReentrantLock passLock = new ReentrantLock();
+    private final ApplicationPresence presence = new ApplicationPresence();
     private final Thread thread;
     private volatile boolean running = true;
-    private volatile boolean parked;
-    /** Threads polling in Request.await(); while there are any, the progress thread steps aside. */
-    private final AtomicInteger activeWaiters = new AtomicInteger();
-    /** Collectives submitted and not yet finished: whether a leaving waiter must wake the thread. */
+    /**
+     * When the progress thread will next look without being woken: {@link #RUNNING} while it runs,
+     * {@code Long.MAX_VALUE} while it is parked until woken.
+     */
+    private volatile long plannedWake = RUNNING;
+    /** The earliest time a collective in flight is expected to need a poll (SHARED); MAX_VALUE if none. */
+    private volatile long nextDue = Long.MAX_VALUE;
+    /** Collectives submitted and not yet finished. */
     private final AtomicInteger inFlight = new AtomicInteger();
     private volatile Throwable failure;
 
-    private ProgressEngine(ProgressMode mode, IdleStrategy idleStrategy) {
+    private ProgressEngine(ProgressMode mode, ProgressPolicy forcedPolicy, IdleStrategy idleStrategy) {
         this.mode = mode;
+        this.forcedPolicy = forcedPolicy;
         this.idleStrategy = idleStrategy;
-        this.ring = RingBuffer.createMultiProducer(StartEvent::new, RING_SIZE, new YieldingWaitStrategy());
+        this.ring = RingBuffer.createMultiProducer(StartEvent::new, RING_SIZE);
         this.poller = ring.newPoller();
         ring.addGatingSequences(poller.getSequence());
         if (mode == ProgressMode.THREAD) {
+            THREAD_ENGINES.incrementAndGet();
             thread = new Thread(this::loop, "nbc-progress");
             thread.setDaemon(true);
             thread.start();
@@ -73,11 +115,19 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
         }
     }
 
-    /** An engine with a progress thread and the default idle strategy. */
+    /** An engine with a progress thread, its policy chosen for this machine, and the default idle strategy. */
     public static ProgressEngine start() {
         return start(ProgressMode.THREAD, IdleStrategy.BACKOFF);
     }
 
+    /**
+     * An engine with ({@link ProgressMode#THREAD}) or without a progress thread; with one, the
+     * policy follows the machine ({@link ProgressPolicy}) unless {@code NBC_PROGRESS} or
+     * {@code -Dnbc.progress} forces one. {@code idleStrategy} is how a {@link ProgressPolicy#DEDICATED}
+     * thread idles.
+     *
+     * @throws IllegalArgumentException if an argument is null or NBC_PROGRESS names no policy
+     */
     public static ProgressEngine start(ProgressMode mode, IdleStrategy idleStrategy) {
         if (mode == null) {
             throw new IllegalArgumentException("mode: must not be null");
@@ -85,11 +135,32 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
         if (idleStrategy == null) {
             throw new IllegalArgumentException("idleStrategy: must not be null");
         }
-        return new ProgressEngine(mode, idleStrategy);
+        ProgressPolicy forced = mode == ProgressMode.MANUAL ? ProgressPolicy.MANUAL : ProgressPolicy.forced();
+        if (forced == ProgressPolicy.MANUAL) {
+            mode = ProgressMode.MANUAL;
+        }
+        return new ProgressEngine(mode, forced, idleStrategy);
+    }
+
+    /** An engine with the given policy, whatever the machine (idle strategy BACKOFF). */
+    public static ProgressEngine start(ProgressPolicy policy) {
+        if (policy == null) {
+            throw new IllegalArgumentException("policy: must not be null");
+        }
+        return new ProgressEngine(policy == ProgressPolicy.MANUAL ? ProgressMode.MANUAL : ProgressMode.THREAD, policy,
+                IdleStrategy.BACKOFF);
     }
 
     public ProgressMode mode() {
         return mode;
+    }
+
+    /**
+     * How collectives progress now: the forced policy, MANUAL without a thread, else DEDICATED or
+     * SHARED by the cores this JVM has for the engines with a thread (it changes as engines come and go).
+     */
+    public ProgressPolicy policy() {
+        return forcedPolicy != null ? forcedPolicy : ProgressPolicy.forCores(THREAD_ENGINES.get());
     }
 
     public IdleStrategy idleStrategy() {
@@ -107,7 +178,13 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
                           String description) {
         checkUsable();
         Request request = new Request(description, schedule.algorithm(), this);
-        publish(new Execution(schedule, transport, tag, input, output, request));
+        Execution execution = new Execution(schedule, transport, tag, input, output, request);
+        presence.enter();
+        try {
+            publish(execution);
+        } finally {
+            leave(false);
+        }
         return request;
     }
 
@@ -118,24 +195,17 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
                 sequence = ring.tryNext();
                 break;
             } catch (InsufficientCapacityException full) {
-                // Without a thread nobody drains the ring unless we do; with one, give it the core.
-                if (mode == ProgressMode.MANUAL) {
-                    passFromCaller();
-                } else {
-                    Thread.yield();
-                }
+                // The ring drains only in passes; this thread is inside the library, so it runs them.
+                passFromCaller();
+                Thread.yield();
                 checkUsable();
             }
         }
         inFlight.incrementAndGet();
         ring.get(sequence).execution = execution;
         ring.publish(sequence);
-        if (parked) {
-            // The thread needs tens of microseconds to wake; meanwhile start the collective here,
-            // so its first round is on the wire when the call returns.
-            LockSupport.unpark(thread);
-            passFromCaller();
-        }
+        // Start the collective here, so that its first round is on the wire when the call returns.
+        passFromCaller();
         // The thread may have died (or the engine closed) between our check and the publish, after
         // its last drain of the ring: fail the request ourselves rather than leave it hanging.
         Throwable dead = failure;
@@ -156,31 +226,66 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
 
     @Override
     public void progressOnce() {
-        passFromCaller();
-    }
-
-    @Override
-    public void beginActiveWait() {
-        activeWaiters.incrementAndGet();
-    }
-
-    @Override
-    public void endActiveWait() {
-        if (activeWaiters.decrementAndGet() == 0 && thread != null && inFlight.get() > 0) {
-            LockSupport.unpark(thread);
+        presence.enter();
+        try {
+            passFromCaller();
+        } finally {
+            leave(false);
         }
     }
 
     @Override
-    public boolean progressedInBackground() {
-        return mode == ProgressMode.THREAD;
+    public void beginActiveWait() {
+        presence.enter();
+    }
+
+    @Override
+    public void endActiveWait(boolean handOver) {
+        leave(handOver);
+    }
+
+    @Override
+    public boolean takesOverBlockedWaiters() {
+        return thread != null && policy() == ProgressPolicy.DEDICATED;
+    }
+
+    /**
+     * An application thread leaves the library. If it leaves work in flight that the progress
+     * thread should take over, and the thread would look too late (it sleeps past the time the
+     * work is due), wake it. With SHARED that is only worth it when the application stays away
+     * long enough for the thread to help.
+     */
+    private void leave(boolean handOver) {
+        long now = presence.exit(handOver);
+        if (thread == null || inFlight.get() == 0 || presence.anyInside()) {
+            return;
+        }
+        long planned = plannedWake;
+        if (planned == RUNNING) {
+            return;
+        }
+        if (policy() != ProgressPolicy.SHARED) {
+            if (planned - now > 0) {
+                LockSupport.unpark(thread);
+            }
+            return;
+        }
+        if (!handOver && !presence.oftenAway()) {
+            // A loop of back-to-back collectives: a wake-up costs 10-50 us on a shared core, and
+            // the application will be back before the thread could help.
+            return;
+        }
+        long wanted = handOver ? now : Math.max(nextDue, now + ApplicationPresence.HANDOFF_NANOS);
+        if (planned - wanted > MIN_POLL_NANOS) {
+            LockSupport.unpark(thread);
+        }
     }
 
     private void passFromCaller() {
         if (passLock.tryLock()) {
             try {
                 if (failure == null && running) {
-                    pass();
+                    pass(false);
                 }
             } catch (Throwable t) {
                 die(t);
@@ -190,25 +295,29 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
         }
     }
 
-    /** A pass on the progress thread; a submitting thread may hold the pass for a moment. */
+    /** A pass on the progress thread, unless another thread holds the engine. */
     private boolean passOnThread() throws Exception {
         if (!passLock.tryLock()) {
             return false;
         }
         try {
-            return pass();
+            return pass(true);
         } finally {
             passLock.unlock();
         }
     }
 
-    /** One pass of the progress loop: take new executions, poll every one in flight. */
-    private boolean pass() throws Exception {
+    /**
+     * One pass of the progress loop: take new executions, poll every one in flight. On the
+     * progress thread the pass stops early when an application thread enters the library, so that
+     * it finds the engine free.
+     */
+    private boolean pass(boolean onThread) throws Exception {
         boolean changed = poller.poll((event, sequence, endOfBatch) -> {
             Execution execution = event.execution;
             event.execution = null;
             try {
-                if (execution.start(scratch)) {
+                if (execution.start(scratch, timesOf(execution.schedule()))) {
                     finish(execution);
                 } else {
                     active.add(execution);
@@ -219,6 +328,9 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
             return true;
         }) == EventPoller.PollState.PROCESSING;
         for (int i = active.size() - 1; i >= 0; i--) {
+            if (onThread && presence.anyInside()) {
+                break;
+            }
             Execution execution = active.get(i);
             boolean done;
             try {
@@ -235,7 +347,24 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
                 changed = true;
             }
         }
+        long due = Long.MAX_VALUE;
+        for (int i = 0; i < active.size(); i++) {
+            due = Math.min(due, active.get(i).dueAt());
+        }
+        nextDue = due;
         return changed;
+    }
+
+    private RoundTimes timesOf(Schedule schedule) {
+        RoundTimes times = roundTimes.get(schedule);
+        if (times == null) {
+            if (roundTimes.size() >= MAX_TIMED_SCHEDULES) {
+                roundTimes.clear();
+            }
+            times = new RoundTimes(schedule.depth());
+            roundTimes.put(schedule, times);
+        }
+        return times;
     }
 
     private void removeAt(int index) {
@@ -257,53 +386,88 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
     }
 
     private void loop() {
+        TimerSlack.setForCurrentThread(TIMER_SLACK_NANOS);
         try {
             long lastWork = System.nanoTime();
-            long parkNanos = IdleStrategy.MIN_PARK_NANOS;
+            long idlePark = IdleStrategy.MIN_PARK_NANOS;
+            long recheck = MIN_RECHECK_NANOS;
+            long poll = MIN_POLL_NANOS;
             while (running && failure == null) {
-                if (activeWaiters.get() > 0) {
-                    // A waiting application thread polls for everyone; competing for the engine
-                    // and the core would only slow it (worst when the thread is preempted while
-                    // holding the engine). It unparks us when it stops.
-                    LockSupport.parkNanos(this, IdleStrategy.MAX_PARK_NANOS);
-                    lastWork = System.nanoTime();
-                    continue;
-                }
-                if (passOnThread()) {
-                    lastWork = System.nanoTime();
-                    parkNanos = IdleStrategy.MIN_PARK_NANOS;
-                    continue;
-                }
-                switch (idleStrategy) {
-                    case BUSY_SPIN -> Thread.onSpinWait();
-                    case YIELD -> Thread.yield();
-                    case BACKOFF -> {
-                        if (System.nanoTime() - lastWork < IdleStrategy.SPIN_NANOS) {
-                            Thread.onSpinWait();
-                        } else if (!active.isEmpty()) {
-                            Thread.yield();
-                        } else {
-                            parkIdle(parkNanos);
-                            parkNanos = Math.min(2 * parkNanos, IdleStrategy.MAX_PARK_NANOS);
-                        }
+                long now = System.nanoTime();
+                if (policy() == ProgressPolicy.SHARED) {
+                    long takeOver = presence.takeOverAt();
+                    if (inFlight.get() == 0 || takeOver - now > 0) {
+                        // Nothing to do, or the application drives the engine (or has just left it).
+                        long look = now + recheck;
+                        sleepUntil(inFlight.get() > 0 ? Math.min(takeOver, look) : look, now);
+                        recheck = Math.min(2 * recheck, MAX_RECHECK_NANOS);
+                        continue;
                     }
+                    long due = nextDue;
+                    if (due - now > MIN_SLEEP_NANOS) {
+                        sleepUntil(Math.min(due, now + MAX_POLL_NANOS), now);
+                        continue;
+                    }
+                    if (passOnThread()) {
+                        poll = MIN_POLL_NANOS;
+                        recheck = MIN_RECHECK_NANOS;
+                    } else {
+                        sleepUntil(now + poll, now);
+                        poll = Math.min(2 * poll, MAX_POLL_NANOS);
+                    }
+                    continue;
+                }
+                if (inFlight.get() == 0) {
+                    if (now - lastWork < IdleStrategy.SPIN_NANOS || idleStrategy != IdleStrategy.BACKOFF) {
+                        idleStrategy.pause();
+                    } else {
+                        parkUntilWoken(idlePark);
+                        idlePark = Math.min(2 * idlePark, IdleStrategy.MAX_PARK_NANOS);
+                    }
+                    continue;
+                }
+                idlePark = IdleStrategy.MIN_PARK_NANOS;
+                if (presence.anyInside()) {
+                    // A waiting application thread polls for everyone: step aside until it leaves.
+                    parkUntilWoken(IdleStrategy.MAX_PARK_NANOS);
+                } else if (passOnThread()) {
+                    lastWork = System.nanoTime();
+                } else if (now - lastWork < IdleStrategy.SPIN_NANOS || idleStrategy != IdleStrategy.BACKOFF) {
+                    idleStrategy.pause();
+                } else {
+                    Thread.yield();
                 }
             }
         } catch (Throwable t) {
             die(t);
             return;
+        } finally {
+            THREAD_ENGINES.decrementAndGet();
         }
         failAll(null);
     }
 
-    private void parkIdle(long nanos) {
-        parked = true;
-        // Re-check after announcing that we park: a producer that published before seeing the
-        // flag has its event visible here; one that publishes after will unpark us.
-        if (ring.getCursor() == poller.getSequence().get() && running) {
+    /** Sleeps until {@code wakeAt}, or until an application thread wakes us. */
+    private void sleepUntil(long wakeAt, long now) {
+        plannedWake = wakeAt;
+        if (running && wakeAt - now > 0) {
+            LockSupport.parkNanos(this, wakeAt - now);
+        }
+        plannedWake = RUNNING;
+    }
+
+    /**
+     * Parks until an application thread wakes us (or {@code nanos} pass, as a safety net). The
+     * announcement comes before the re-check: a producer that published before it sees the flag
+     * has its work visible here; one that publishes after sees the flag and wakes us.
+     */
+    private void parkUntilWoken(long nanos) {
+        plannedWake = Long.MAX_VALUE;
+        if (ring.getCursor() == poller.getSequence().get() && running
+                && (inFlight.get() == 0 || presence.anyInside())) {
             LockSupport.parkNanos(this, nanos);
         }
-        parked = false;
+        plannedWake = RUNNING;
     }
 
     private void die(Throwable cause) {

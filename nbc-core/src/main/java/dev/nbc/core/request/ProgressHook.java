@@ -13,9 +13,18 @@ public interface ProgressHook {
      */
     void beginActiveWait();
 
-    /** The calling thread stops polling; a progress thread must take over. */
-    void endActiveWait();
+    /**
+     * The calling thread stops polling.
+     *
+     * @param handOver true if it stops before its request completed (it is about to block): a
+     *                 progress thread must take over at once
+     */
+    void endActiveWait(boolean handOver);
 
-    /** True if a progress thread completes requests without anyone testing them. */
-    boolean progressedInBackground();
+    /**
+     * True if a waiter may block (park) and leave the polling to a progress thread, which then
+     * completes its request: where that thread has a core of its own. Elsewhere waiters poll
+     * until done, because waking a parked thread costs tens of microseconds on a shared core.
+     */
+    boolean takesOverBlockedWaiters();
 }

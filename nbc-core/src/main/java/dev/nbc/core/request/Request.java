@@ -16,19 +16,22 @@ import java.util.concurrent.TimeoutException;
  * than cores is what small collectives' latency is made of. Without a progress thread
  * ({@code ProgressMode.MANUAL}) that is the only progress there is.
  *
- * <p>Waiting spins briefly, then yields, then parks: a collective that is about to finish is seen
- * within a microsecond or so, while a long wait does not burn a core the progress thread needs.
- * While a thread spins or yields here it polls for everyone, so the progress thread steps aside
- * ({@link ProgressHook#beginActiveWait()}); when it parks, the progress thread takes over.
+ * <p>Waiting spins briefly, then polls with yields in between, as MPI's own waits do: a collective
+ * that is about to finish is seen within a microsecond or so, and a rank sharing its core gives
+ * way at every poll. While a thread waits here it polls for everyone, so the progress thread keeps
+ * off the engine ({@link ProgressHook#beginActiveWait()}). Only where the progress thread has a
+ * core of its own ({@link ProgressHook#takesOverBlockedWaiters()}) does a long wait park and leave
+ * the polling to it.
  */
 public final class Request {
     /**
-     * Spin this long before polling with yields in between. Short: with more ranks than cores,
-     * the message a spinning thread waits for may have to come from a rank its spinning keeps off
-     * the core (yield returns at once when nothing else is runnable, so it costs little otherwise).
+     * Spin this long before polling with yields in between: most small collectives complete
+     * within it. Not much longer: with more ranks than cores, the message a spinning thread waits
+     * for may have to come from a rank its spinning keeps off the core (yield returns at once when
+     * nothing else is runnable, so it costs little otherwise).
      */
-    private static final long SPIN_NANOS = 2_000;
-    /** Yield this long before parking. */
+    private static final long SPIN_NANOS = 10_000;
+    /** Yield this long before parking, if the engine's thread progresses parked waiters ({@link ProgressHook#takesOverBlockedWaiters()}). */
     private static final long YIELD_NANOS = 200_000;
 
     private final String description;
@@ -89,24 +92,28 @@ public final class Request {
 
     private boolean awaitUntil(long deadline) {
         long start = System.nanoTime();
+        boolean completed = false;
         engine.beginActiveWait();
         try {
-            while (!test()) {
+            while (!(completed = test())) {
                 long now = System.nanoTime();
                 if (now - deadline >= 0) {
                     return false;
                 }
-                if (now - start >= YIELD_NANOS) {
-                    break;
-                }
-                if (now - start < SPIN_NANOS) {
+                long waited = now - start;
+                if (waited < SPIN_NANOS) {
                     Thread.onSpinWait();
-                } else {
+                } else if (waited < YIELD_NANOS || !engine.takesOverBlockedWaiters()) {
                     Thread.yield();
+                } else {
+                    break;
                 }
             }
         } finally {
-            engine.endActiveWait();
+            engine.endActiveWait(!completed);
+        }
+        if (completed) {
+            return true;
         }
         while (!test()) {
             if (System.nanoTime() - deadline >= 0) {
@@ -120,9 +127,8 @@ public final class Request {
     private void parkUntilDone(long deadline) {
         long remaining = deadline - System.nanoTime();
         try {
-            // With a progress thread, the future wakes us when the thread completes us. Without
-            // one, test() above is what progresses, so only park briefly.
-            completion.get(engine.progressedInBackground() ? remaining : Math.min(remaining, 50_000), TimeUnit.NANOSECONDS);
+            // The progress thread completes the future, and that wakes us.
+            completion.get(remaining, TimeUnit.NANOSECONDS);
         } catch (TimeoutException | ExecutionException ignored) {
             // loop in awaitUntil re-tests and reports the failure or the time-out
         } catch (InterruptedException interrupted) {
