@@ -53,10 +53,14 @@ public final class Commands {
         @Option(names = "--max-iterations", paramLabel = "N", defaultValue = "10000", description = "At most N iterations per point (the paper's 10000).")
         int maxIterations;
 
+        @Option(names = "--warmup-seconds", paramLabel = "S",
+                description = "Seconds of a first, untimed sweep over every point, so that the JIT is done (default 2; --quick 1).")
+        Double warmupSeconds;
+
         OverheadBenchmark.Config config(Ranks ranks) {
             return new OverheadBenchmark.Config(Sizes.groups(ranks.maxRanks()), sizes.sizes(common.quick(), 1 << 20),
                     common.collectives(), common.variants(), seconds != null ? seconds : common.quick() ? 0.03 : 0.5,
-                    common.quick() ? 5 : 20, maxIterations);
+                    common.quick() ? 5 : 20, maxIterations, warmupSeconds != null ? warmupSeconds : common.quick() ? 1 : 2);
         }
 
         @Override
@@ -260,7 +264,8 @@ public final class Commands {
                 boolean bar = common.progress(ranks);
                 List<Integer> sweep = sizes.sizes(quick, 4 << 20);
                 OverheadBenchmark.run(ranks, new OverheadBenchmark.Config(Sizes.groups(ranks.maxRanks()),
-                        sizes.sizes(quick, 1 << 20), common.collectives(), common.variants(), quick ? 0.03 : 0.3, 5, 10000),
+                        sizes.sizes(quick, 1 << 20), common.collectives(), common.variants(), quick ? 0.03 : 0.3, 5, 10000,
+                        quick ? 1 : 2),
                         results, bar);
                 OverlapBenchmark.run(ranks, new OverlapBenchmark.Config(sweep, common.collectives(), common.variants(),
                         quick ? 15 : 40, 10_000, ranks.maxRanks()), results, bar);

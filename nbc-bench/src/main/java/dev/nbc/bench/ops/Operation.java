@@ -125,6 +125,16 @@ public final class Operation {
         }
     }
 
+    /** nbc's progress policy now ("dedicated", "shared", "manual"), or null for Open MPI's. */
+    public String policy() {
+        return session == null ? null : session.engine().policy().toString();
+    }
+
+    /** nbc's engine counters so far, or null for Open MPI's. */
+    public dev.nbc.core.progress.ProgressStatistics statistics() {
+        return session == null ? null : session.engine().statistics();
+    }
+
     /** Progress thread CPU time so far (ns), or -1 (no thread / MPI). */
     public long progressThreadCpuNanos() {
         return session == null ? -1 : session.engine().threadCpuNanos();

@@ -2,13 +2,13 @@ package dev.nbc.bench.overhead;
 
 import dev.nbc.bench.cpu.CpuMeter;
 import dev.nbc.bench.ops.Collective;
+import dev.nbc.bench.ops.EngineCounters;
 import dev.nbc.bench.ops.Operation;
-import dev.nbc.bench.ops.Sizes;
+import dev.nbc.bench.ops.Sweep;
 import dev.nbc.bench.ops.Variant;
 import dev.nbc.bench.ranks.Control;
 import dev.nbc.bench.ranks.RankEnv;
 import dev.nbc.bench.ranks.Ranks;
-import dev.nbc.bench.ranks.Session;
 import dev.nbc.bench.report.ProgressBar;
 import dev.nbc.bench.report.Results;
 
@@ -27,18 +27,16 @@ import java.util.Map;
 public final class OverheadBenchmark {
 
     public record Config(List<Integer> groups, List<Integer> sizes, List<Collective> collectives,
-                         List<Variant> variants, double secondsPerPoint, int minIterations, int maxIterations) {
+                         List<Variant> variants, double secondsPerPoint, int minIterations, int maxIterations,
+                         double warmupSeconds) {
     }
 
     private OverheadBenchmark() {
     }
 
     public static void run(Ranks ranks, Config config, Results results, boolean progress) {
-        int points = 0;
-        for (Collective c : config.collectives()) {
-            points += c == Collective.BARRIER ? 1 : config.sizes().size();
-        }
-        ProgressBar bar = new ProgressBar(progress, points * config.variants().size() * config.groups().size());
+        int points = new Sweep(config.variants(), config.collectives(), config.sizes()).points();
+        ProgressBar bar = new ProgressBar(progress, points * config.groups().size());
         for (int p : config.groups()) {
             List<Map<String, Object>> rows = ranks.run(p, env -> measureGroup(env, config, bar, ranks.transport()));
             if (rows != null) {
@@ -53,30 +51,15 @@ public final class OverheadBenchmark {
     private static List<Map<String, Object>> measureGroup(RankEnv env, Config config, ProgressBar bar, String transport) {
         List<Map<String, Object>> rows = new ArrayList<>();
         boolean inProcess = transport.equals("inprocess");
-        for (Variant variant : config.variants()) {
-            if (variant == Variant.OMPI && env.nativeCollectives() == null) {
-                continue;
+        Sweep sweep = new Sweep(config.variants(), config.collectives(), config.sizes());
+        sweep.warmUp(env, 100, config.warmupSeconds());
+        sweep.run(env, (variant, op) -> {
+            Map<String, Object> row = point(env, op, config, inProcess);
+            if (env.rank() == 0) {
+                rows.add(row);
+                bar.step("overhead P=" + env.size() + " " + variant.label() + " " + op.collective().label() + " " + op.bytes());
             }
-            Session session = variant.isNbc() ? env.open(variant.mode()) : null;
-            try {
-                for (Collective c : config.collectives()) {
-                    List<Integer> sizes = c == Collective.BARRIER ? List.of(0) : config.sizes();
-                    for (int bytes : sizes) {
-                        Operation op = session != null ? Operation.nbc(variant, c, bytes, session)
-                                : Operation.mpi(c, bytes, env.nativeCollectives());
-                        Map<String, Object> row = point(env, op, config, inProcess);
-                        if (env.rank() == 0) {
-                            rows.add(row);
-                            bar.step("overhead P=" + env.size() + " " + variant.label() + " " + c.label() + " " + op.bytes());
-                        }
-                    }
-                }
-            } finally {
-                if (session != null) {
-                    session.close();
-                }
-            }
-        }
+        });
         return rows;
     }
 
@@ -97,6 +80,7 @@ public final class OverheadBenchmark {
         int iterations = (int) control.bcast(Math.max(config.minIterations(), Math.min(config.maxIterations(), wanted)));
         control.barrier();
         CpuMeter meter = new CpuMeter(op::progressThreadCpuNanos);
+        EngineCounters counters = EngineCounters.start(op);
         meter.start();
         for (int i = 0; i < iterations; i++) {
             op.blocking();
@@ -155,6 +139,7 @@ public final class OverheadBenchmark {
         row.put("idle_us_per_op", idle / p / 1e3);
         row.put("proc_idle_us_per_op", Math.max(0, (sumWall / p) * (1 - (procUser + procSys) / procDiv)) / iterations / 1e3);
         row.put("clk_tck", dev.nbc.bench.cpu.ProcessCpu.clockTicks());
+        counters.addTo(row);
         return row;
     }
 }

@@ -2,12 +2,13 @@ package dev.nbc.bench.tail;
 
 import dev.nbc.bench.latency.Stats;
 import dev.nbc.bench.ops.Collective;
+import dev.nbc.bench.ops.EngineCounters;
 import dev.nbc.bench.ops.Operation;
+import dev.nbc.bench.ops.Sweep;
 import dev.nbc.bench.ops.Variant;
 import dev.nbc.bench.ranks.Control;
 import dev.nbc.bench.ranks.RankEnv;
 import dev.nbc.bench.ranks.Ranks;
-import dev.nbc.bench.ranks.Session;
 import dev.nbc.bench.report.ProgressBar;
 import dev.nbc.bench.report.Results;
 
@@ -41,11 +42,8 @@ public final class TailBenchmark {
     }
 
     public static void run(Ranks ranks, Config config, Results results, boolean progress) {
-        int points = 0;
-        for (Collective c : config.collectives()) {
-            points += c == Collective.BARRIER ? 1 : config.sizes().size();
-        }
-        ProgressBar bar = new ProgressBar(progress, points * config.variants().size() * config.groups().size());
+        int points = new Sweep(config.variants(), config.collectives(), config.sizes()).points();
+        ProgressBar bar = new ProgressBar(progress, points * config.groups().size());
         List<Map<String, Object>> all = new ArrayList<>();
         for (int p : config.groups()) {
             List<Map<String, Object>> rows = ranks.run(p, env -> measureGroup(env, config, bar));
@@ -61,12 +59,11 @@ public final class TailBenchmark {
     }
 
     private static List<Map<String, Object>> measureGroup(RankEnv env, Config config, ProgressBar bar) {
-        // A first sweep only warms up, so that every variant is measured with the JIT done: the
-        // first variant measured in a JVM came out 1.5-3x slower than the same code measured later.
-        sweep(env, config, (variant, op) -> warmUp(env.control(), op, config.warmups(), config.warmupSeconds()));
+        Sweep sweep = new Sweep(config.variants(), config.collectives(), config.sizes());
+        sweep.warmUp(env, config.warmups(), config.warmupSeconds());
         List<Map<String, Object>> rows = new ArrayList<>();
-        sweep(env, config, (variant, op) -> {
-            warmUp(env.control(), op, config.warmups(), 0);
+        sweep.run(env, (variant, op) -> {
+            Sweep.warmUp(env.control(), op, config.warmups(), 0);
             Map<String, Object> row = point(env.control(), op, config);
             if (row != null) {
                 rows.add(row);
@@ -76,53 +73,9 @@ public final class TailBenchmark {
         return env.rank() == 0 ? rows : null;
     }
 
-    private interface PointBody {
-        void run(Variant variant, Operation op);
-    }
-
-    /** Every variant, collective and size, each variant on a session of its own. */
-    private static void sweep(RankEnv env, Config config, PointBody body) {
-        for (Variant variant : config.variants()) {
-            if (variant == Variant.OMPI && env.nativeCollectives() == null) {
-                continue;
-            }
-            Session session = variant.isNbc() ? env.open(variant.mode()) : null;
-            try {
-                for (Collective c : config.collectives()) {
-                    for (int bytes : c == Collective.BARRIER ? List.of(0) : config.sizes()) {
-                        body.run(variant, session != null ? Operation.nbc(variant, c, bytes, session)
-                                : Operation.mpi(c, bytes, env.nativeCollectives()));
-                    }
-                }
-            } finally {
-                if (session != null) {
-                    session.close();
-                }
-            }
-        }
-    }
-
-    /**
-     * At least {@code count} untimed iterations and at least {@code seconds} of them (rank 0
-     * decides when to stop). On two busy cores the JIT's compiler threads compete with the ranks:
-     * nbc's path reached its compiled speed only after some 10^5 calls (P = 1: 1.2 us per
-     * collective at 10^5, 0.19 us from 2 x 10^5).
-     */
-    private static void warmUp(Control control, Operation op, int count, double seconds) {
-        long end = System.nanoTime() + (long) (seconds * 1e9);
-        int done = 0;
-        boolean more = true;
-        while (more) {
-            for (int i = 0; i < 1000; i++) {
-                op.start().await();
-            }
-            done += 1000;
-            more = control.bcast(done < count || System.nanoTime() < end ? 1 : 0) > 0;
-        }
-    }
-
     private static Map<String, Object> point(Control control, Operation op, Config config) {
         control.barrier();
+        EngineCounters counters = EngineCounters.start(op);
         double[] times = new double[config.iterations()];
         for (int i = 0; i < times.length; i++) {
             long t0 = System.nanoTime();
@@ -153,6 +106,7 @@ public final class TailBenchmark {
         }
         row.put("mean_us", Stats.mean(slowest) / 1e3);
         row.put("max_us", Stats.max(slowest) / 1e3);
+        counters.addTo(row);
         return row;
     }
 

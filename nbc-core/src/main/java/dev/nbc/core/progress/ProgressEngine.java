@@ -97,6 +97,12 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
     /** Collectives submitted and not yet finished. */
     private final AtomicInteger inFlight = new AtomicInteger();
     private volatile Throwable failure;
+    /** Counters of the progress thread (written by it only) and of callers (any thread). */
+    private long threadWakeups;
+    private long threadPasses;
+    private long threadProgress;
+    private final java.util.concurrent.atomic.LongAdder wakeupsByCallers = new java.util.concurrent.atomic.LongAdder();
+    private final java.util.concurrent.atomic.LongAdder callerPassesMissed = new java.util.concurrent.atomic.LongAdder();
 
     private ProgressEngine(ProgressMode mode, ProgressPolicy forcedPolicy, IdleStrategy idleStrategy) {
         this.mode = mode;
@@ -266,6 +272,7 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
         }
         if (policy() != ProgressPolicy.SHARED) {
             if (planned - now > 0) {
+                wakeupsByCallers.increment();
                 LockSupport.unpark(thread);
             }
             return;
@@ -277,12 +284,15 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
         }
         long wanted = handOver ? now : Math.max(nextDue, now + ApplicationPresence.HANDOFF_NANOS);
         if (planned - wanted > MIN_POLL_NANOS) {
+            wakeupsByCallers.increment();
             LockSupport.unpark(thread);
         }
     }
 
     private void passFromCaller() {
-        if (passLock.tryLock()) {
+        if (!passLock.tryLock()) {
+            callerPassesMissed.increment();
+        } else {
             try {
                 if (failure == null && running) {
                     pass(false);
@@ -301,7 +311,12 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
             return false;
         }
         try {
-            return pass(true);
+            threadPasses++;
+            boolean changed = pass(true);
+            if (changed) {
+                threadProgress++;
+            }
+            return changed;
         } finally {
             passLock.unlock();
         }
@@ -452,6 +467,7 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
         plannedWake = wakeAt;
         if (running && wakeAt - now > 0) {
             LockSupport.parkNanos(this, wakeAt - now);
+            threadWakeups++;
         }
         plannedWake = RUNNING;
     }
@@ -466,6 +482,7 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
         if (ring.getCursor() == poller.getSequence().get() && running
                 && (inFlight.get() == 0 || presence.anyInside())) {
             LockSupport.parkNanos(this, nanos);
+            threadWakeups++;
         }
         plannedWake = RUNNING;
     }
@@ -507,6 +524,12 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
         return cause == null
                 ? new NbcException(execution.request().description() + ": the progress engine was closed while it was in flight")
                 : new NbcException(execution.request().description() + ": the progress engine failed: " + cause, cause);
+    }
+
+    /** What the progress thread and the callers did so far (the thread's counters are read without synchronisation). */
+    public ProgressStatistics statistics() {
+        return new ProgressStatistics(threadWakeups, threadPasses, threadProgress, wakeupsByCallers.sum(),
+                callerPassesMissed.sum());
     }
 
     /** CPU time the progress thread has used so far, in nanoseconds (-1 without a thread or support). */

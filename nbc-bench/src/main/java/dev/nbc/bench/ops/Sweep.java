@@ -1,0 +1,91 @@
+package dev.nbc.bench.ops;
+
+import dev.nbc.bench.ranks.Control;
+import dev.nbc.bench.ranks.RankEnv;
+import dev.nbc.bench.ranks.Session;
+
+import java.util.List;
+
+/**
+ * The variant x collective x size sweep of a benchmark, each variant on a session of its own, and
+ * the warm-up that comes before measuring.
+ *
+ * <p>Why a warm-up sweep: on two busy cores the JIT's compiler threads compete with the ranks, and
+ * nbc's path reached its compiled speed only after some 10^5 calls (P = 1: 1.2 us per collective at
+ * 10^5 calls, 0.19 us from 2 x 10^5); the first variant measured in a fresh JVM came out 1.5-3x
+ * (back-to-back) to 10x (overhead loop) slower than the same code measured later. So every
+ * benchmark first runs the whole sweep untimed, then measures it.
+ */
+public final class Sweep {
+
+    /** What a benchmark does at one point of the sweep. */
+    @FunctionalInterface
+    public interface Point {
+        void run(Variant variant, Operation op);
+    }
+
+    private final List<Variant> variants;
+    private final List<Collective> collectives;
+    private final List<Integer> sizes;
+
+    public Sweep(List<Variant> variants, List<Collective> collectives, List<Integer> sizes) {
+        this.variants = variants;
+        this.collectives = collectives;
+        this.sizes = sizes;
+    }
+
+    /** Points per group: barrier has one size. */
+    public int points() {
+        int points = 0;
+        for (Collective c : collectives) {
+            points += c == Collective.BARRIER ? 1 : sizes.size();
+        }
+        return points * variants.size();
+    }
+
+    /** Runs {@code point} at every point the rank can run (Open MPI's variant only over MPI). */
+    public void run(RankEnv env, Point point) {
+        for (Variant variant : variants) {
+            if (variant == Variant.OMPI && env.nativeCollectives() == null) {
+                continue;
+            }
+            Session session = variant.isNbc() ? env.open(variant.mode()) : null;
+            try {
+                for (Collective c : collectives) {
+                    for (int bytes : c == Collective.BARRIER ? List.of(0) : sizes) {
+                        point.run(variant, session != null ? Operation.nbc(variant, c, bytes, session)
+                                : Operation.mpi(c, bytes, env.nativeCollectives()));
+                    }
+                }
+            } finally {
+                if (session != null) {
+                    session.close();
+                }
+            }
+        }
+    }
+
+    /**
+     * The untimed sweep: every point runs at least {@code count} collectives and at least its
+     * share of {@code seconds} (at least 20 ms), large ones at least 3 times.
+     */
+    public void warmUp(RankEnv env, int count, double seconds) {
+        double perPoint = Math.max(0.02, seconds / Math.max(1, points()));
+        run(env, (variant, op) -> warmUp(env.control(), op, op.bytes() >= (1 << 20) ? 3 : count, perPoint));
+    }
+
+    /** At least {@code count} untimed collectives and at least {@code seconds} of them; rank 0 decides when to stop. */
+    public static void warmUp(Control control, Operation op, int count, double seconds) {
+        long end = System.nanoTime() + (long) (seconds * 1e9);
+        int done = 0;
+        int batch = Math.min(count, 1000);
+        boolean more = true;
+        while (more) {
+            for (int i = 0; i < batch; i++) {
+                op.blocking();
+            }
+            done += batch;
+            more = control.bcast(done < count || System.nanoTime() < end ? 1 : 0) > 0;
+        }
+    }
+}
