@@ -35,6 +35,14 @@ public final class RankRuns {
 
     /** A directory that the run will write into, and the option that names it. */
     public record Output(String option, Path directory) {
+        /**
+         * Why the run could not write into the directory, naming the option, or null when it can:
+         * creates it, and a temporary file in it.
+         */
+        public String unwritable() {
+            String problem = RankRuns.unwritable(directory);
+            return problem == null ? null : option + ": cannot write into '" + directory + "': " + problem;
+        }
     }
 
     public static <R extends RankGroup> int run(CommandSpec command, R ranks, List<Output> outputs, Work<R> work) throws Exception {
@@ -56,18 +64,18 @@ public final class RankRuns {
     }
 
     /** The problem with the first output that cannot be written, or null. */
-    static String firstUnwritable(List<Output> outputs) {
+    private static String firstUnwritable(List<Output> outputs) {
         for (Output output : outputs) {
-            String problem = unwritable(output.directory());
+            String problem = output.unwritable();
             if (problem != null) {
-                return output.option() + ": cannot write into '" + output.directory() + "': " + problem;
+                return problem;
             }
         }
         return null;
     }
 
     /** Why {@code dir} cannot hold new files, or null when it can (it exists afterwards). */
-    static String unwritable(Path dir) {
+    private static String unwritable(Path dir) {
         try {
             Files.createDirectories(dir);
             Files.delete(Files.createTempFile(dir, ".nbc-write-check-", ".tmp"));
