@@ -78,6 +78,12 @@ public final class ResultFiles implements AutoCloseable {
 
     /** Deletes older runs' files, moves the new ones into place, and returns them (targets, in order of writing). */
     public List<Path> commit() throws IOException {
+        for (Path target : written.keySet()) {
+            // the one failure of a move that can be foreseen: checked before anything is replaced
+            if (Files.isDirectory(target)) {
+                throw new IOException("cannot write " + target + ": it is a directory; nothing was replaced");
+            }
+        }
         for (Map.Entry<Path, Predicate<String>> e : olderRunFiles.entrySet()) {
             if (!Files.isDirectory(e.getKey())) {
                 continue;

@@ -70,6 +70,16 @@ class ResultFilesTest {
     }
 
     @Test
+    void aTargetThatIsADirectoryFailsTheCommitBeforeAnythingIsReplaced(@TempDir Path dir) throws IOException {
+        writeRun(dir, "old", "a");
+        Files.createDirectory(dir.resolve("run-plot-b.png"));
+        Map<String, String> before = listing(dir);
+        IOException refused = assertThrows(IOException.class, () -> writeRun(dir, "new", "a", "b"));
+        assertEquals("cannot write " + dir.resolve("run-plot-b.png") + ": it is a directory; nothing was replaced", refused.getMessage());
+        assertEquals(before, listing(dir));
+    }
+
+    @Test
     void filesInSeveralDirectoriesAndARuntimeFailure(@TempDir Path dir) throws IOException {
         assertThrows(IllegalStateException.class, () -> {
             try (ResultFiles files = new ResultFiles()) {
