@@ -120,6 +120,11 @@ public final class OptionChecks {
         }
     }
 
+    /** "1 rank in this JVM", "4 ranks in this JVM": for the {@link #fitsHeap} explanations. */
+    public static String ranksInThisJvm(int ranks) {
+        return ranks + (ranks == 1 ? " rank" : " ranks") + " in this JVM";
+    }
+
     /** A base name of files: not empty, no directory part, not hidden. */
     public void fileName(String option, String name) {
         if (name != null) {

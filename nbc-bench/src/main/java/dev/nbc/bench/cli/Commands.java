@@ -75,7 +75,7 @@ public final class Commands {
             int max = maxBytes(common.quick());
             int ranks = common.ranksPerProcess(checks.job());
             checks.fitsHeap("--max-bytes", max, (double) BUFFERS_PER_RANK * ranks * max,
-                    BUFFERS_PER_RANK + " buffers x " + ranks + " ranks in this JVM x " + max + " B");
+                    BUFFERS_PER_RANK + " buffers x " + OptionChecks.ranksInThisJvm(ranks) + " x " + max + " B");
         }
     }
 

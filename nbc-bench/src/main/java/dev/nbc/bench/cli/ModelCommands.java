@@ -88,7 +88,7 @@ public final class ModelCommands implements Runnable {
             }
             int ranksHere = Math.min(RANKS, common.ranksPerProcess(checks.job()));
             checks.fitsHeap("--max-bytes", maxBytes(), (double) Commands.SizeOptions.BUFFERS_PER_RANK * ranksHere * maxBytes(),
-                    Commands.SizeOptions.BUFFERS_PER_RANK + " buffers x " + ranksHere + " ranks in this JVM x " + maxBytes() + " B");
+                    Commands.SizeOptions.BUFFERS_PER_RANK + " buffers x " + OptionChecks.ranksInThisJvm(ranksHere) + " x " + maxBytes() + " B");
         }
 
         @Override
@@ -214,7 +214,7 @@ public final class ModelCommands implements Runnable {
             long largest = bytes.stream().mapToLong(Long::longValue).max().orElse(0);
             int ranks = processes.stream().mapToInt(Integer::intValue).max().orElse(1);
             checks.fitsHeap("--bytes", largest, (double) Commands.SizeOptions.BUFFERS_PER_RANK * ranks * largest,
-                    Commands.SizeOptions.BUFFERS_PER_RANK + " buffers x " + ranks + " ranks x " + largest + " B");
+                    Commands.SizeOptions.BUFFERS_PER_RANK + " buffers x " + OptionChecks.ranksInThisJvm(ranks) + " x " + largest + " B");
             checks.atLeast("--repetitions", repetitions, 1);
             checks.atLeast("--assessment-repetitions", assessmentRepetitions, 1);
             checks.fileName("--name", name);
