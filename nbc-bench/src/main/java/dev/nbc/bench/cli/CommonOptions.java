@@ -47,7 +47,8 @@ public final class CommonOptions implements Checked {
     @Option(names = "--name", paramLabel = "NAME", description = "Base name of the output files (default: the subcommand).")
     String name;
 
-    @Option(names = "--quick", description = "A short sweep (CI): fewer sizes, repetitions and seconds per point.")
+    @Option(names = "--quick", negatable = true,
+            description = "A short sweep (CI): fewer sizes, repetitions and seconds per point; --no-quick: the full one (the default).")
     boolean quick;
 
     @Option(names = "--collectives", split = ",", paramLabel = "C",
