@@ -53,6 +53,18 @@ public final class OptionChecks {
         throw new ParameterException(commandLine, message);
     }
 
+    /**
+     * Runs a check that a library makes itself (a constructor, a parse method), its
+     * IllegalArgumentException becoming this option's error: {@code "<option>: <its message>"}.
+     */
+    public void libraryCheck(String option, Runnable check) {
+        try {
+            check.run();
+        } catch (IllegalArgumentException e) {
+            fail(option + ": " + e.getMessage());
+        }
+    }
+
     public void atLeast(String option, Number value, long min) {
         if (value != null) {
             require(value.longValue() >= min, option, "at least " + min, value);
@@ -123,6 +135,14 @@ public final class OptionChecks {
     /** "1 rank in this JVM", "4 ranks in this JVM": for the {@link #fitsHeap} explanations. */
     public static String ranksInThisJvm(int ranks) {
         return ranks + (ranks == 1 ? " rank" : " ranks") + " in this JVM";
+    }
+
+    /** That the run can write into {@code output}'s directory (see {@link RankRuns.Output#unwritable}). */
+    public void writable(RankRuns.Output output) {
+        String problem = output.unwritable();
+        if (problem != null) {
+            fail(problem);
+        }
     }
 
     /** A base name of files: not empty, no directory part, not hidden. */

@@ -1,13 +1,11 @@
 package dev.nbc.cli;
 
+import dev.nbc.cli.testing.CommandRun;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
@@ -45,67 +43,60 @@ class CliTest {
         }
     }
 
-    private record Outcome(int exitCode, String err, boolean ran) {
+    /** A run of a fresh Probe, and whether the command itself ran. */
+    private record ProbeRun(CommandRun.Outcome outcome, boolean ran) {
     }
 
-    private static Outcome run(JobEnvironment job, String... args) {
+    private static ProbeRun runProbe(JobEnvironment job, String... args) {
         Probe probe = new Probe();
-        CommandLine line = Cli.commandLine(probe, job);
-        StringWriter err = new StringWriter();
-        line.setErr(new PrintWriter(err, true));
-        line.setOut(new PrintWriter(new StringWriter(), true));
-        int code = line.execute(args);
-        return new Outcome(code, err.toString(), probe.ran);
+        CommandRun.Outcome outcome = CommandRun.run(Cli.commandLine(probe, job), args);
+        return new ProbeRun(outcome, probe.ran);
     }
 
-    private static Outcome run(String... args) {
-        return run(new JobEnvironment(Map.of()), args);
+    private static ProbeRun runProbe(String... args) {
+        return runProbe(new JobEnvironment(Map.of()), args);
     }
 
-    private static void assertUserError(Outcome o, String option) {
-        assertEquals(Cli.EXIT_USAGE, o.exitCode(), o.err());
-        assertFalse(o.ran(), "the command must not run after a user error");
-        assertEquals(1, o.err().lines().count(), "one line: " + o.err());
-        assertTrue(o.err().startsWith("probe: "), o.err());
-        assertTrue(o.err().contains(option), "names " + option + ": " + o.err());
-        assertTrue(o.err().contains("(see probe --help)"), o.err());
-        assertFalse(o.err().contains("\tat "), "no stack trace: " + o.err());
+    private static void assertUserError(ProbeRun run, String expected) {
+        CommandRun.assertUserError(run.outcome(), "probe", expected);
+        assertFalse(run.ran(), "the command must not run after a user error");
+        assertTrue(run.outcome().err().contains("(see probe --help)"), run.outcome().err());
     }
 
     @Test
     void goodOptionsRun() {
-        Outcome o = run("--ranks", "3", "--latency-us", "20", "--G-ns-per-byte", "0.5");
-        assertEquals(0, o.exitCode(), o.err());
-        assertTrue(o.ran());
+        var run = runProbe("--ranks", "3", "--latency-us", "20", "--G-ns-per-byte", "0.5");
+        assertEquals(0, run.outcome().exitCode(), run.outcome().err());
+        assertTrue(run.ran());
     }
 
     @Test
     void checksOfMixinsAndCommandFailBeforeTheCommandRuns() {
-        assertUserError(run("--ranks", "0"), "--ranks: must be between 1 and ");
-        assertUserError(run("--latency-us", "NaN"), "--latency-us: must be a finite number of at least 0, but was NaN");
-        assertUserError(run("--gap-us", "-1"), "--gap-us");
-        assertUserError(run("--transport", "mpi", "--overhead-us", "2"), "for --transport inprocess only");
+        assertUserError(runProbe("--ranks", "0"), "--ranks: must be between 1 and ");
+        assertUserError(runProbe("--latency-us", "NaN"), "--latency-us: must be a finite number of at least 0, but was NaN");
+        assertUserError(runProbe("--gap-us", "-1"), "--gap-us");
+        assertUserError(runProbe("--transport", "mpi", "--overhead-us", "2"), "for --transport inprocess only");
     }
 
     @Test
     void picocliParseErrorsAreOneLineToo() {
-        assertUserError(run("--transport", "foo"), "--transport");
-        assertUserError(run("--ranks", "x"), "--ranks");
-        assertUserError(run("--rank", "2"), "did you mean --ranks?");
+        assertUserError(runProbe("--transport", "foo"), "--transport");
+        assertUserError(runProbe("--ranks", "x"), "--ranks");
+        assertUserError(runProbe("--rank", "2"), "did you mean --ranks?");
     }
 
     @Test
     void onlyRankZeroSpeaksUnderMpirun() {
-        Outcome rank1 = run(new JobEnvironment(Map.of("OMPI_COMM_WORLD_RANK", "1", "OMPI_COMM_WORLD_SIZE", "2")), "--ranks", "0");
-        assertEquals(Cli.EXIT_USAGE, rank1.exitCode());
-        assertEquals("", rank1.err());
-        Outcome rank0 = run(new JobEnvironment(Map.of("OMPI_COMM_WORLD_RANK", "0", "OMPI_COMM_WORLD_SIZE", "2")), "--ranks", "0");
+        var rank1 = runProbe(new JobEnvironment(Map.of("OMPI_COMM_WORLD_RANK", "1", "OMPI_COMM_WORLD_SIZE", "2")), "--ranks", "0");
+        assertEquals(Cli.EXIT_USAGE, rank1.outcome().exitCode());
+        assertEquals("", rank1.outcome().err());
+        var rank0 = runProbe(new JobEnvironment(Map.of("OMPI_COMM_WORLD_RANK", "0", "OMPI_COMM_WORLD_SIZE", "2")), "--ranks", "0");
         assertUserError(rank0, "--ranks");
     }
 
     @Test
     void helpIsShownEvenWhenAnotherValueIsBad() {
-        assertEquals(0, run("--help", "--ranks", "0").exitCode());
+        assertEquals(0, runProbe("--help", "--ranks", "0").outcome().exitCode());
     }
 
     @Test

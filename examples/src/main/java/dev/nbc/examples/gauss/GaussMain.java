@@ -137,9 +137,9 @@ public final class GaussMain implements Callable<Integer>, Checked {
             checks.rankCount("--ranks", p);
         }
         network.checkUsedWith(transport, checks);
-        failNamed(checks, "--matrix", () -> MatrixSource.named(matrix, 1, seed));
+        checks.libraryCheck("--matrix", () -> MatrixSource.named(matrix, 1, seed));
         for (String name : variantNames) {
-            failNamed(checks, "--variant", () -> variants.addAll(name.equals("all") ? List.of(Variant.values()) : List.of(Variant.parse(name))));
+            checks.libraryCheck("--variant", () -> variants.addAll(name.equals("all") ? List.of(Variant.values()) : List.of(Variant.parse(name))));
         }
         if (csv != null) {
             checks.require(!Files.isDirectory(csv), "--csv", "a file, not a directory", csv);
@@ -153,19 +153,14 @@ public final class GaussMain implements Callable<Integer>, Checked {
             } catch (IllegalArgumentException e) {
                 checks.fail(e.getMessage());
             }
-            for (RankRuns.Output output : outputs()) {
-                String unwritable = output.unwritable();
-                if (unwritable != null) {
-                    checks.fail(unwritable);
-                }
-            }
+            outputs().forEach(checks::writable);
             return;
         }
         rankCounts = transport == TransportKind.MPI ? new int[] {checks.job().worldSize().orElse(1)} : ranks;
         int ranksInThisJvm = transport == TransportKind.MPI ? 1 : Arrays.stream(ranks).max().orElse(1);
         for (int n : sizes) {
             for (int p : rankCounts) {
-                failNamed(checks, transport == TransportKind.MPI ? "--n" : "--n, --ranks", () -> DistributedGauss.checkShape(n, p));
+                checks.libraryCheck(transport == TransportKind.MPI ? "--n" : "--n, --ranks", () -> DistributedGauss.checkShape(n, p));
             }
             int copies = matrixCopies(ranksInThisJvm);
             checks.fitsHeap("--n", n, 8.0 * n * n * copies, "8 B x " + n + "^2 x " + copies + " copies of the matrix with "
@@ -181,15 +176,6 @@ public final class GaussMain implements Callable<Integer>, Checked {
      */
     private static int matrixCopies(int ranksInThisJvm) {
         return ranksInThisJvm + 1;
-    }
-
-    /** Runs a check that the solver's classes make themselves, their IllegalArgumentException becoming the option's error. */
-    private static void failNamed(OptionChecks checks, String option, Runnable check) {
-        try {
-            check.run();
-        } catch (IllegalArgumentException e) {
-            checks.fail(option + ": " + e.getMessage());
-        }
     }
 
     @Override

@@ -2,6 +2,8 @@ package dev.nbc.examples.gauss;
 
 import dev.nbc.cli.Cli;
 import dev.nbc.cli.JobEnvironment;
+import dev.nbc.cli.testing.CommandRun;
+import dev.nbc.cli.testing.CommandRun.Outcome;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -9,8 +11,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,7 +21,6 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -34,25 +33,8 @@ class GaussOptionsTest {
     @TempDir
     Path dir;
 
-    private record Outcome(int exitCode, String out, String err) {
-    }
-
     private static Outcome run(JobEnvironment job, List<String> args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        var line = GaussMain.commandLine(job);
-        line.setOut(new PrintWriter(out, true));
-        line.setErr(new PrintWriter(err, true));
-        // the solver prints its table to System.out; a user error must print nothing there either
-        java.io.PrintStream stdout = System.out;
-        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
-        System.setOut(new java.io.PrintStream(printed, true));
-        try {
-            int code = line.execute(args.toArray(String[]::new));
-            return new Outcome(code, out + printed.toString(), err.toString());
-        } finally {
-            System.setOut(stdout);
-        }
+        return CommandRun.run(GaussMain.commandLine(job), args.toArray(String[]::new));
     }
 
     private static Outcome run(String args) {
@@ -60,12 +42,7 @@ class GaussOptionsTest {
     }
 
     private void assertUserError(Outcome o, String expected) throws IOException {
-        assertEquals(Cli.EXIT_USAGE, o.exitCode(), o.err());
-        assertEquals(1, o.err().lines().count(), "one line on stderr: " + o.err());
-        assertTrue(o.err().startsWith("gauss: "), o.err());
-        assertTrue(o.err().contains(expected), "names the option and the rule (" + expected + "): " + o.err());
-        assertFalse(o.err().contains("\tat ") || o.err().contains("Exception"), "no stack trace: " + o.err());
-        assertEquals("", o.out(), "nothing solved, nothing printed");
+        CommandRun.assertUserError(o, "gauss", expected);
         try (Stream<Path> written = Files.list(dir)) {
             assertEquals(List.of(), written.filter(p -> !p.getFileName().toString().equals("a-file")).toList(), "nothing written");
         }

@@ -154,10 +154,10 @@ public final class ModelCommands implements Runnable {
             checkMessageSizes(checks, bytes);
             for (CollectiveKind kind : collectives) {
                 if (kind != CollectiveKind.BARRIER) {
-                    rethrowNamed(checks, "--algorithm", () -> kind.algorithm(algorithm, 2, 8));
+                    checks.libraryCheck("--algorithm", () -> kind.algorithm(algorithm, 2, 8));
                 }
             }
-            rethrowNamed(checks, "--model", () -> loaded = ModelFile.load(model));
+            checks.libraryCheck("--model", () -> loaded = ModelFile.load(model));
         }
 
         @Override
@@ -218,10 +218,7 @@ public final class ModelCommands implements Runnable {
             checks.atLeast("--repetitions", repetitions, 1);
             checks.atLeast("--assessment-repetitions", assessmentRepetitions, 1);
             checks.fileName("--name", name);
-            String unwritable = new RankRuns.Output("--out", out).unwritable();
-            if (unwritable != null) {
-                checks.fail(unwritable);
-            }
+            checks.writable(new RankRuns.Output("--out", out));
         }
 
         @Override
@@ -244,15 +241,6 @@ public final class ModelCommands implements Runnable {
     private static void checkMessageSizes(OptionChecks checks, List<Long> bytes) {
         for (long b : bytes) {
             checks.require(b >= 0 && b <= Integer.MAX_VALUE, "--bytes", "between 0 and " + Integer.MAX_VALUE, b);
-        }
-    }
-
-    /** Runs a check that a library makes itself, its IllegalArgumentException becoming the option's error. */
-    private static void rethrowNamed(OptionChecks checks, String option, Runnable check) {
-        try {
-            check.run();
-        } catch (IllegalArgumentException e) {
-            checks.fail(option + ": " + e.getMessage());
         }
     }
 

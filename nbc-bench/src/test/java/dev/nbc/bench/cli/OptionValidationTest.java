@@ -3,6 +3,8 @@ package dev.nbc.bench.cli;
 import dev.nbc.bench.NbcBench;
 import dev.nbc.cli.Cli;
 import dev.nbc.cli.JobEnvironment;
+import dev.nbc.cli.testing.CommandRun;
+import dev.nbc.cli.testing.CommandRun.Outcome;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -10,8 +12,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,7 +21,6 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -35,17 +34,8 @@ class OptionValidationTest {
     @TempDir
     Path dir;
 
-    private record Outcome(int exitCode, String out, String err) {
-    }
-
-    private Outcome run(JobEnvironment job, String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        var line = NbcBench.commandLine(job);
-        line.setOut(new PrintWriter(out, true));
-        line.setErr(new PrintWriter(err, true));
-        int code = line.execute(args);
-        return new Outcome(code, out.toString(), err.toString());
+    private static Outcome run(JobEnvironment job, String... args) {
+        return CommandRun.run(NbcBench.commandLine(job), args);
     }
 
     /** {@code command} with {@code args}, in-process, writing (if it ever did) into a fresh directory. */
@@ -66,12 +56,7 @@ class OptionValidationTest {
     }
 
     private void assertUserError(Outcome o, String expected) throws IOException {
-        assertEquals(Cli.EXIT_USAGE, o.exitCode(), o.err());
-        assertEquals(1, o.err().lines().count(), "one line on stderr: " + o.err());
-        assertTrue(o.err().contains(expected), "names the option and the rule (" + expected + "): " + o.err());
-        assertFalse(o.err().contains("\tat ") || o.err().contains("Exception"), "no stack trace: " + o.err());
-        assertFalse(o.err().contains("Usage:"), "no usage text: " + o.err());
-        assertEquals("", o.out(), "nothing measured, nothing printed");
+        CommandRun.assertUserError(o, "nbc-bench", expected);
         try (Stream<Path> written = Files.walk(dir)) {
             assertEquals(List.of(dir), written.filter(p -> !p.equals(dir.resolve("results"))).toList(), "nothing written");
         }
