@@ -72,10 +72,13 @@ public final class Commands {
                 checks.require(minBytes <= maxBytes, "--min-bytes", "at most --max-bytes (" + maxBytes + ")", minBytes);
             }
             CommonOptions common = checks.options(CommonOptions.class);
-            int max = maxBytes(common.quick());
-            int ranks = common.ranksPerProcess(checks.job());
-            checks.fitsHeap("--max-bytes", max, (double) BUFFERS_PER_RANK * ranks * max,
-                    BUFFERS_PER_RANK + " buffers x " + OptionChecks.ranksInThisJvm(ranks) + " x " + max + " B");
+            checkFitsHeap(checks, "--max-bytes", maxBytes(common.quick()), common.ranksPerProcess(checks.job()));
+        }
+
+        /** That {@code ranks} in this JVM can each hold {@link #BUFFERS_PER_RANK} messages of {@code bytes}. */
+        static void checkFitsHeap(OptionChecks checks, String option, long bytes, int ranks) {
+            checks.fitsHeap(option, bytes, (double) BUFFERS_PER_RANK * ranks * bytes,
+                    BUFFERS_PER_RANK + " buffers x " + OptionChecks.ranksInThisJvm(ranks) + " x " + bytes + " B");
         }
     }
 

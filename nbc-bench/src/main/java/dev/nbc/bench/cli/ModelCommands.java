@@ -86,9 +86,7 @@ public final class ModelCommands implements Runnable {
                     checks.fail("model measure needs " + RANKS + " ranks, but the mpirun job has " + size + " (scripts/nbcrun -np 2)");
                 }
             }
-            int ranksHere = Math.min(RANKS, common.ranksPerProcess(checks.job()));
-            checks.fitsHeap("--max-bytes", maxBytes(), (double) Commands.SizeOptions.BUFFERS_PER_RANK * ranksHere * maxBytes(),
-                    Commands.SizeOptions.BUFFERS_PER_RANK + " buffers x " + OptionChecks.ranksInThisJvm(ranksHere) + " x " + maxBytes() + " B");
+            Commands.SizeOptions.checkFitsHeap(checks, "--max-bytes", maxBytes(), Math.min(RANKS, common.ranksPerProcess(checks.job())));
         }
 
         @Override
@@ -213,8 +211,7 @@ public final class ModelCommands implements Runnable {
             checkMessageSizes(checks, bytes);
             long largest = bytes.stream().mapToLong(Long::longValue).max().orElse(0);
             int ranks = processes.stream().mapToInt(Integer::intValue).max().orElse(1);
-            checks.fitsHeap("--bytes", largest, (double) Commands.SizeOptions.BUFFERS_PER_RANK * ranks * largest,
-                    Commands.SizeOptions.BUFFERS_PER_RANK + " buffers x " + OptionChecks.ranksInThisJvm(ranks) + " x " + largest + " B");
+            Commands.SizeOptions.checkFitsHeap(checks, "--bytes", largest, ranks);
             checks.atLeast("--repetitions", repetitions, 1);
             checks.atLeast("--assessment-repetitions", assessmentRepetitions, 1);
             checks.fileName("--name", name);
