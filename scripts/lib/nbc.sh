@@ -3,7 +3,9 @@
 
 # The repository root is two levels above this file, wherever the caller was started from.
 NBC_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-NBC_STATE="$NBC_ROOT/.nbc"          # gitignored: built mpi.jar, env file, check stamp
+# gitignored: built mpi.jar, env file, check stamp; NBC_STATE selects another directory (the
+# script checks use a fresh one, so that they never touch the real one)
+NBC_STATE="${NBC_STATE:-$NBC_ROOT/.nbc}"
 NBC_ENV_FILE="$NBC_STATE/env"
 
 # Messages go to stderr so that a script's stdout stays the program's output.
@@ -76,6 +78,17 @@ nbc_load_env() {
     [[ -f ${NBC_MPI_JAR:-} ]] || nbc_die "mpi.jar '${NBC_MPI_JAR:-}' named in $NBC_ENV_FILE does not exist; run scripts/setup"
     [[ -e ${NBC_MPI_LIBDIR:-}/libmpi_java.so ]] || nbc_die "libmpi_java.so is not in '${NBC_MPI_LIBDIR:-}' (from $NBC_ENV_FILE); run scripts/setup"
     command -v mpirun >/dev/null 2>&1 || nbc_die "mpirun is not on PATH; run scripts/setup"
+}
+
+# True when one of the words after the first names option $1, as "$1" or "$1=...": the scripts
+# add an option of their own only when the user did not give it (picocli refuses one given twice).
+nbc_has_option() {
+    local option=$1 word
+    shift
+    for word in "$@"; do
+        [[ $word == "$option" || $word == "$option="* ]] && return 0
+    done
+    return 1
 }
 
 # Runs a command with its output held back, and shows that output only if the command fails:

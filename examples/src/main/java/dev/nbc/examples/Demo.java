@@ -1,5 +1,9 @@
 package dev.nbc.examples;
 
+import dev.nbc.cli.Checked;
+import dev.nbc.cli.Cli;
+import dev.nbc.cli.MpiAbort;
+import dev.nbc.cli.OptionChecks;
 import dev.nbc.core.Buffers;
 import dev.nbc.core.Communicator;
 import dev.nbc.core.datatype.DataType;
@@ -12,9 +16,12 @@ import dev.nbc.core.transport.inprocess.InProcessWorld;
 import dev.nbc.core.transport.mpi.MpiTransport;
 import mpi.MPI;
 import mpi.MPIException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -25,21 +32,44 @@ import java.util.concurrent.atomic.AtomicInteger;
  * network and on an emulated one (L = 50 µs). Exits 1 on any mismatch. The times are means of
  * back-to-back calls, so they include rank skew and the descheduling tails of a machine with more
  * threads than cores; nbc-bench's comparison reports medians of aligned iterations instead.
- * Run: {@code scripts/demo [repeat]} (or {@code scripts/nbcrun -np 4 dev.nbc.examples.Demo [repeat]}).
+ * Run: {@code scripts/demo [--repeat N]} (or {@code scripts/nbcrun -np 4 dev.nbc.examples.Demo [--repeat N]}).
+ * A failure on any rank aborts the whole job (the others would wait for it in a collective).
  */
-public final class Demo {
+@Command(name = "demo", mixinStandardHelpOptions = true,
+        description = "nbc's Ibarrier, Ibcast and Iallreduce over Open MPI checked against Open MPI's own collectives, "
+                + "then on 4 in-process ranks (ideal and emulated network). Exit: 0 all correct, 1 a mismatch or failure.")
+public final class Demo implements Callable<Integer>, Checked {
     private static final int COUNT = 1 << 16;
-    /** Calls per timed figure (and as many untimed before it); the first argument changes it. */
-    private static int REPEAT = 200;
 
-    private Demo() {
+    @Option(names = "--repeat", paramLabel = "N", defaultValue = "200",
+            description = "Calls per timed figure, after as many untimed ones (default ${DEFAULT-VALUE}).")
+    int repeat;
+
+    public static void main(String[] args) {
+        System.exit(Cli.commandLine(new Demo()).execute(args));
     }
 
-    public static void main(String[] args) throws MPIException {
-        String[] rest = MpiTransport.initThreadMultiple(args);
-        if (rest.length > 0) {
-            REPEAT = Integer.parseInt(rest[0]);
+    @Override
+    public void check(OptionChecks checks) {
+        checks.atLeast("--repeat", repeat, 1);
+    }
+
+    @Override
+    public Integer call() throws MPIException {
+        MpiTransport.initThreadMultiple(new String[0]);
+        int verdict;
+        try {
+            verdict = checkEverything();
+        } catch (RuntimeException | Error | MPIException failure) {
+            MpiAbort.abortAfter("demo", failure);
+            throw failure;
         }
+        MPI.Finalize();
+        return verdict == 0 ? 0 : 1;
+    }
+
+    /** Rank 0's count of mismatches, on every rank. */
+    private int checkEverything() throws MPIException {
         int mismatches;
         int rank;
         try (ProgressEngine engine = ProgressEngine.start();
@@ -61,12 +91,11 @@ public final class Demo {
         }
         int[] verdict = {mismatches};
         MPI.COMM_WORLD.bcast(verdict, 1, MPI.INT, 0);
-        MPI.Finalize();
-        System.exit(verdict[0] == 0 ? 0 : 1);
+        return verdict[0];
     }
 
     /** nbc's collectives against Open MPI's own on the same data; returns this rank's mismatches. */
-    private static int checkAgainstOpenMpi(Communicator comm) throws MPIException {
+    private int checkAgainstOpenMpi(Communicator comm) throws MPIException {
         int mismatches = 0;
         ByteBuffer data = Buffers.allocate(COUNT, DataType.DOUBLE);
         for (int i = 0; i < COUNT; i++) {
@@ -107,25 +136,25 @@ public final class Demo {
     }
 
     /**
-     * Runs {@code call} {@link #REPEAT} times untimed (so the JIT has compiled the path), then
-     * {@link #REPEAT} times timed; returns the timed nanoseconds. Every rank calls it the same
+     * Runs {@code call} {@link #repeat} times untimed (so the JIT has compiled the path), then
+     * {@link #repeat} times timed; returns the timed nanoseconds. Every rank calls it the same
      * number of times, as collectives require.
      */
-    private static long timed(Runnable call) {
-        for (int i = 0; i < REPEAT; i++) {
+    private long timed(Runnable call) {
+        for (int i = 0; i < repeat; i++) {
             call.run();
         }
         long start = System.nanoTime();
-        for (int i = 0; i < REPEAT; i++) {
+        for (int i = 0; i < repeat; i++) {
             call.run();
         }
         return System.nanoTime() - start;
     }
 
-    private static void line(Communicator comm, String what, Request request, long nanos, boolean ok) {
+    private void line(Communicator comm, String what, Request request, long nanos, boolean ok) {
         if (comm.rank() == 0) {
             System.out.printf("  mpi         %-26s %-19s %8.1f us mean/call  %s%n", what, request.algorithm().name(),
-                    nanos / 1e3 / REPEAT, ok ? "ok (equals Open MPI's)" : "MISMATCH with Open MPI");
+                    nanos / 1e3 / repeat, ok ? "ok (equals Open MPI's)" : "MISMATCH with Open MPI");
         }
     }
 
@@ -146,7 +175,7 @@ public final class Demo {
      * printed in one line: rank 0 must still reach the verdict broadcast below, or the other MPI
      * ranks would wait there until mpirun notices rank 0's death.
      */
-    private static int inProcessChecked(String label, EmulatedNetwork network) {
+    private int inProcessChecked(String label, EmulatedNetwork network) {
         try {
             return inProcess(label, network);
         } catch (RuntimeException failure) {
@@ -156,7 +185,7 @@ public final class Demo {
     }
 
     /** The same collectives with 4 ranks as threads of this JVM; returns the mismatches. */
-    private static int inProcess(String label, EmulatedNetwork network) {
+    private int inProcess(String label, EmulatedNetwork network) {
         int size = 4;
         AtomicInteger mismatches = new AtomicInteger();
         long[] times = new long[3];
@@ -168,12 +197,12 @@ public final class Demo {
         System.out.println("  " + label + ", " + size + " ranks as threads:");
         for (int i = 0; i < 3; i++) {
             System.out.printf("  in-process  %-26s %-19s %8.1f us mean/call  %s%n", names[i], algorithms[i],
-                    times[i] / 1e3 / REPEAT, mismatches.get() == 0 ? "ok" : "MISMATCH");
+                    times[i] / 1e3 / repeat, mismatches.get() == 0 ? "ok" : "MISMATCH");
         }
         return mismatches.get();
     }
 
-    private static int inProcessRank(Transport transport, long[] times, String[] algorithms) {
+    private int inProcessRank(Transport transport, long[] times, String[] algorithms) {
         // One engine per rank, as one per process: each rank spends its own emulated overhead.
         try (ProgressEngine engine = ProgressEngine.start()) {
             Communicator comm = Communicator.create(engine, transport);

@@ -2,6 +2,12 @@ package dev.nbc.bench;
 
 import dev.nbc.bench.cli.Commands;
 import dev.nbc.bench.cli.ModelCommands;
+import dev.nbc.bench.model.PlantedSet;
+import dev.nbc.bench.ops.Collective;
+import dev.nbc.bench.ops.Variant;
+import dev.nbc.cli.Cli;
+import dev.nbc.cli.JobEnvironment;
+import dev.nbc.models.prediction.CollectiveKind;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -21,8 +27,17 @@ public final class NbcBench implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        int code = new CommandLine(new NbcBench()).execute(args);
-        System.exit(code);
+        System.exit(commandLine(JobEnvironment.current()).execute(args));
+    }
+
+    /** The command line with nbc's rules ({@link Cli}) and the converters of the benchmark's own types. */
+    public static CommandLine commandLine(JobEnvironment job) {
+        CommandLine line = Cli.commandLine(new NbcBench(), job);
+        line.registerConverter(Collective.class, Cli.converter(Collective::parse));
+        line.registerConverter(Variant.class, Cli.converter(Variant::parse));
+        line.registerConverter(CollectiveKind.class, Cli.converter(CollectiveKind::parse));
+        line.registerConverter(PlantedSet.class, Cli.converter(PlantedSet::named));
+        return line;
     }
 
     @Override

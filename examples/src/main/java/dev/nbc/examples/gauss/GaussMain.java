@@ -4,19 +4,32 @@ import dev.nbc.core.Buffers;
 import dev.nbc.core.Communicator;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
+import dev.nbc.cli.Checked;
+import dev.nbc.cli.Cli;
+import dev.nbc.cli.JobEnvironment;
+import dev.nbc.cli.NetworkOptions;
+import dev.nbc.cli.OptionChecks;
+import dev.nbc.cli.RankRuns;
+import dev.nbc.cli.ResultFiles;
+import dev.nbc.cli.TransportKind;
 import dev.nbc.core.transport.inprocess.EmulatedNetwork;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
@@ -33,8 +46,9 @@ import java.util.concurrent.Callable;
  * Hilbert system of order 10 (condition ~3.5e13), whose residual obeys the same bound although its
  * forward error is ~1e-3.
  *
- * <p>Exit status: 0 all correct; 1 a check failed; 2 bad input (options, n &lt; 1, P &gt; n);
- * 3 singular matrix.
+ * <p>Exit status: 0 all correct; 1 a check failed (or the run failed); 2 bad input (options, n &lt; 1,
+ * P &gt; n, a matrix that cannot fit in the heap, an unwritable --csv/--plot); 3 singular matrix.
+ * Every option is checked before anything is solved ({@link Cli}).
  */
 @Command(name = "gauss", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Gaussian elimination with partial pivoting, distributed column-cyclically over nbc "
@@ -46,11 +60,14 @@ import java.util.concurrent.Callable;
                 "  ... GaussMain --n 256 --ranks 2,4 --latency-us 20 --overhead-us 1",
                 "  scripts/nbcrun -np 4 dev.nbc.examples.gauss.GaussMain --transport mpi --n 256,512",
                 "Exit: 0 correct, 1 a check failed, 2 bad input, 3 singular matrix."})
-public final class GaussMain implements Callable<Integer> {
+public final class GaussMain implements Callable<Integer>, Checked {
     static final int EXIT_CHECK_FAILED = 1;
-    static final int EXIT_BAD_INPUT = 2;
+    static final int EXIT_BAD_INPUT = Cli.EXIT_USAGE;
     static final int EXIT_SINGULAR = 3;
     static final int HILBERT_ORDER = 10;
+
+    @Spec
+    CommandSpec spec;
 
     @Option(names = "--n", split = ",", description = "system sizes (default: ${DEFAULT-VALUE})", defaultValue = "256")
     int[] sizes;
@@ -60,7 +77,7 @@ public final class GaussMain implements Callable<Integer> {
     String[] variantNames;
 
     @Option(names = "--transport", description = "inprocess or mpi (default: ${DEFAULT-VALUE})", defaultValue = "inprocess")
-    String transport;
+    TransportKind transport;
 
     @Option(names = "--ranks", split = ",", description = "in-process rank counts P (default: ${DEFAULT-VALUE}); mpi uses the job's size",
             defaultValue = "1,2,4")
@@ -76,22 +93,13 @@ public final class GaussMain implements Callable<Integer> {
             defaultValue = "1")
     int repeat;
 
-    @Option(names = "--latency-us", description = "emulated network (in-process): L in us (default 0: ideal network)", defaultValue = "0")
-    double latencyUs;
-
-    @Option(names = "--overhead-us", description = "emulated network: o (send and receive) in us", defaultValue = "0")
-    double overheadUs;
-
-    @Option(names = "--gap-us", description = "emulated network: g in us", defaultValue = "0")
-    double gapUs;
-
-    @Option(names = "--G-ns-per-byte", description = "emulated network: G in ns per byte", defaultValue = "0")
-    double nsPerByte;
+    @Mixin
+    NetworkOptions network;
 
     @Option(names = "--csv", description = "write the measurements as CSV")
     Path csv;
 
-    @Option(names = "--plot", description = "write a PNG of time and speedup over n (XChart)")
+    @Option(names = "--plot", description = "write a PNG of time and speedup over n (XChart; .png is added when missing)")
     Path plot;
 
     @Option(names = "--from-csv", split = ",", description = "solve nothing: read these CSV files of earlier runs "
@@ -103,6 +111,10 @@ public final class GaussMain implements Callable<Integer> {
     long timeoutSeconds;
 
     private final List<Variant> variants = new ArrayList<>();
+    /** The runs read from --from-csv, or null. */
+    private List<Measurement> earlierRuns;
+    /** The rank counts to run: --ranks in-process, the job's size over MPI. */
+    private int[] rankCounts;
 
     public static void main(String[] args) {
         System.exit(run(args));
@@ -110,90 +122,87 @@ public final class GaussMain implements Callable<Integer> {
 
     /** Runs the command line; returns the exit status instead of exiting (for the tests). */
     public static int run(String... args) {
-        CommandLine cl = new CommandLine(new GaussMain());
-        cl.setExecutionExceptionHandler((e, line, parsed) -> {
-            line.getErr().println("gauss: " + e.getMessage());
-            return EXIT_BAD_INPUT;
-        });
-        cl.setParameterExceptionHandler((e, args1) -> {
-            // under mpirun every rank parses the same arguments; let one of them say so
-            String rank = System.getenv("OMPI_COMM_WORLD_RANK");
-            if (rank == null || rank.equals("0")) {
-                e.getCommandLine().getErr().println("gauss: " + e.getMessage());
-                e.getCommandLine().getErr().println("(see --help)");
-            }
-            return EXIT_BAD_INPUT;
-        });
-        return cl.execute(args);
+        return commandLine(JobEnvironment.current()).execute(args);
+    }
+
+    static CommandLine commandLine(JobEnvironment job) {
+        return Cli.commandLine(new GaussMain(), job);
     }
 
     @Override
-    public Integer call() {
-        String problem = validate();
-        if (fromCsv != null && problem == null) {
-            return report(GaussReport.readCsv(fromCsv), null);
-        }
-        boolean mpi = transport.equals("mpi");
-        if (problem != null && !mpi) {
-            System.err.println("gauss: " + problem);
-            return EXIT_BAD_INPUT;
-        }
-        EmulatedNetwork network = EmulatedNetwork.symmetric(latencyUs * 1e3, overheadUs * 1e3, gapUs * 1e3, nsPerByte);
-        try (Ranks launcher = mpi ? MpiRanks.create() : Ranks.inProcess(network, Duration.ofSeconds(timeoutSeconds))) {
-            int[] ps = launcher.sizes(ranks);
-            if (problem == null) {
-                problem = checkShapes(ps);
-            }
-            if (problem != null) {
-                if (launcher.prints()) {
-                    System.err.println("gauss: " + problem);
-                }
-                return EXIT_BAD_INPUT;
-            }
-            return launcher.agree(runAll(launcher, ps, network));
-        }
-    }
-
-    /** Option checks that need no ranks; null if fine. */
-    private String validate() {
-        if (!transport.equals("mpi") && !transport.equals("inprocess")) {
-            return "--transport: inprocess or mpi, but was '" + transport + "'";
-        }
-        if (repeat < 1) {
-            return "--repeat: at least 1, but was " + repeat;
-        }
-        try {
-            MatrixSource.named(matrix, 1, seed);
-            for (String name : variantNames) {
-                if (name.equals("all")) {
-                    variants.addAll(Arrays.asList(Variant.values()));
-                } else {
-                    variants.add(Variant.parse(name));
-                }
-            }
-            new EmulatedNetwork(latencyUs * 1e3, overheadUs * 1e3, overheadUs * 1e3, gapUs * 1e3, nsPerByte);
-        } catch (IllegalArgumentException e) {
-            return e.getMessage();
-        }
+    public void check(OptionChecks checks) {
+        checks.atLeast("--repeat", repeat, 1);
+        checks.atLeast("--timeout-s", timeoutSeconds, 1);
         for (int p : ranks) {
-            if (p < 1) {
-                return "--ranks: every P must be at least 1, but one was " + p;
-            }
+            checks.rankCount("--ranks", p);
         }
-        return null;
+        network.checkUsedWith(transport, checks);
+        checks.libraryCheck("--matrix", () -> MatrixSource.named(matrix, 1, seed));
+        for (String name : variantNames) {
+            checks.libraryCheck("--variant", () -> variants.addAll(name.equals("all") ? List.of(Variant.values()) : List.of(Variant.parse(name))));
+        }
+        if (csv != null) {
+            checks.require(!Files.isDirectory(csv), "--csv", "a file, not a directory", csv);
+        }
+        if (plot != null) {
+            checks.require(!Files.isDirectory(plotFile()), "--plot", "a file, not a directory", plotFile());
+        }
+        if (fromCsv != null) {
+            try {
+                earlierRuns = GaussReport.readCsv(fromCsv);
+            } catch (IllegalArgumentException e) {
+                checks.fail(e.getMessage());
+            }
+            outputs().forEach(checks::writable);
+            return;
+        }
+        rankCounts = transport == TransportKind.MPI ? new int[] {checks.job().worldSize().orElse(1)} : ranks;
+        int ranksInThisJvm = transport == TransportKind.MPI ? 1 : Arrays.stream(ranks).max().orElse(1);
+        for (int n : sizes) {
+            for (int p : rankCounts) {
+                checks.libraryCheck(transport == TransportKind.MPI ? "--n" : "--n, --ranks", () -> DistributedGauss.checkShape(n, p));
+            }
+            int copies = matrixCopies(ranksInThisJvm);
+            checks.fitsHeap("--n", n, 8.0 * n * n * copies, "8 B x " + n + "^2 x " + copies + " copies of the matrix with "
+                    + OptionChecks.ranksInThisJvm(ranksInThisJvm));
+        }
     }
 
-    private String checkShapes(int[] ps) {
-        for (int n : sizes) {
-            for (int p : ps) {
-                try {
-                    DistributedGauss.checkShape(n, p);
-                } catch (IllegalArgumentException e) {
-                    return e.getMessage();
-                }
-            }
+    /**
+     * Copies of the n x n matrix of doubles that a JVM holds at the peak: the ranks' columns are one
+     * copy together; in the back substitution every rank receives the upper triangle (half a copy,
+     * as direct buffers) and unpacks it (another half), one copy per rank; rank 0's sequential
+     * reference, made before, is one copy too, so that in-process the peak is P + 1 copies.
+     */
+    private static int matrixCopies(int ranksInThisJvm) {
+        return ranksInThisJvm + 1;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        if (earlierRuns != null) {
+            return report(earlierRuns, null);
         }
-        return null;
+        EmulatedNetwork emulated = network.network();
+        Ranks launcher = transport == TransportKind.MPI ? MpiRanks.create() : Ranks.inProcess(emulated, Duration.ofSeconds(timeoutSeconds));
+        return RankRuns.run(spec, launcher, outputs(), ranks -> runAll(ranks, rankCounts, emulated));
+    }
+
+    /** The directories that --csv and --plot write into. */
+    private List<RankRuns.Output> outputs() {
+        List<RankRuns.Output> out = new ArrayList<>();
+        if (csv != null) {
+            out.add(new RankRuns.Output("--csv", csv.toAbsolutePath().getParent()));
+        }
+        if (plot != null) {
+            out.add(new RankRuns.Output("--plot", plotFile().toAbsolutePath().getParent()));
+        }
+        return out;
+    }
+
+    /** --plot, with .png added when missing (as XChart did when it was given the name). */
+    private Path plotFile() {
+        return plot.toString().toLowerCase(Locale.ROOT).endsWith(".png") ? plot : Path.of(plot + ".png");
     }
 
     /** One measured point (rank 0's view). */
@@ -214,8 +223,8 @@ public final class GaussMain implements Callable<Integer> {
         }
     }
 
-    private int runAll(Ranks launcher, int[] ps, EmulatedNetwork network) {
-        boolean prints = launcher.prints();
+    private int runAll(Ranks launcher, int[] ps, EmulatedNetwork emulated) {
+        boolean prints = launcher.leader();
         Map<Integer, double[]> references = new HashMap<>();
         if (prints) {
             System.out.printf("gauss: %s system, transport %s, variants %s, n %s, P %s, repeat %d%n", matrix,
@@ -246,8 +255,8 @@ public final class GaussMain implements Callable<Integer> {
         if (!prints) {
             return 0;
         }
-        LogGPPrediction model = network.isIdeal() || launcher.describe().equals("mpi") ? null
-                : new LogGPPrediction(network, nanosPerUpdate(all));
+        LogGPPrediction model = emulated.isIdeal() || launcher.describe().equals("mpi") ? null
+                : new LogGPPrediction(emulated, nanosPerUpdate(all));
         List<Measurement> grid = all.stream().filter(m -> !m.system().equals("check")).toList();
         int status = report(grid, model);
         long wrong = all.stream().filter(m -> !m.correct()).count();
@@ -256,17 +265,18 @@ public final class GaussMain implements Callable<Integer> {
         return wrong == 0 ? status : EXIT_CHECK_FAILED;
     }
 
-    /** Table on stdout, and the --csv and --plot files. */
+    /** Table on stdout, and the --csv and --plot files, written together ({@link ResultFiles}). */
     private int report(List<Measurement> grid, LogGPPrediction model) {
         new GaussReport(grid, variants, model).print(System.out);
-        try {
+        try (ResultFiles files = new ResultFiles()) {
             if (csv != null) {
-                GaussReport.writeCsv(grid, model, csv);
-                System.out.println("csv: " + csv);
+                files.writeString(csv, GaussReport.csv(grid, model));
             }
             if (plot != null) {
-                GaussReport.writePlot(grid, variants, grid.isEmpty() ? "" : grid.get(0).transport(), plot);
-                System.out.println("plot: " + plot);
+                files.write(plotFile(), GaussReport.plot(grid, variants, grid.isEmpty() ? "" : grid.get(0).transport()));
+            }
+            for (Path written : files.commit()) {
+                System.out.println("wrote " + written);
             }
         } catch (IOException e) {
             System.err.println("gauss: could not write a report file: " + e.getMessage());

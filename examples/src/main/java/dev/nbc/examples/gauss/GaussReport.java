@@ -1,5 +1,6 @@
 package dev.nbc.examples.gauss;
 
+import dev.nbc.cli.ResultFiles;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -8,7 +9,9 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -88,8 +91,10 @@ final class GaussReport {
         }
     }
 
-    static void writeCsv(List<GaussMain.Measurement> points, LogGPPrediction model, Path path) throws IOException {
-        try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(path))) {
+    /** The points as CSV, one line each (read back by {@link #readCsv}). */
+    static String csv(List<GaussMain.Measurement> points, LogGPPrediction model) {
+        StringWriter text = new StringWriter();
+        try (PrintWriter w = new PrintWriter(text)) {
             w.println("transport,system,n,P,variant,repeat,median_ms,min_ms,speedup_vs_blocking,broadcasts_per_rank,"
                     + "scaled_residual,residual_bound,diff_vs_sequential,same_on_all_ranks,correct,loggp_ms");
             for (GaussMain.Measurement m : points) {
@@ -100,10 +105,11 @@ final class GaussReport {
                         model == null ? "" : String.format(Locale.ROOT, "%.3f", model.nanos(m.variant(), m.n(), m.ranks()) / 1e6)));
             }
         }
+        return text.toString();
     }
 
     /**
-     * Points written by {@link #writeCsv} (the median as the only time); the model column is
+     * Points written by {@link #csv} (the median as the only time); the model column is
      * dropped, the correctness columns kept.
      */
     static List<GaussMain.Measurement> readCsv(List<Path> files) {
@@ -119,14 +125,15 @@ final class GaussReport {
                             Long.parseLong(f[9])));
                 }
             } catch (IOException | RuntimeException e) {
-                throw new IllegalArgumentException("--from-csv: cannot read " + file + " as this program's CSV: " + e, e);
+                String reason = e instanceof NoSuchFileException ? "no such file" : e.toString();
+                throw new IllegalArgumentException("--from-csv: cannot read " + file + " as this program's CSV: " + reason, e);
             }
         }
         return points;
     }
 
-    /** Left: time over n (log-log), one line per variant and P; right: speedup over blocking. */
-    static void writePlot(List<GaussMain.Measurement> points, List<Variant> variants, String title, Path path) throws IOException {
+    /** The PNG: left, time over n (log-log), one line per variant and P; right, speedup over blocking. */
+    static ResultFiles.Content plot(List<GaussMain.Measurement> points, List<Variant> variants, String title) {
         System.setProperty("java.awt.headless", "true");
         XYChart time = new XYChartBuilder().width(800).height(560).title("Gaussian elimination, " + title)
                 .xAxisTitle("n").yAxisTitle("median solve time [ms]").build();
@@ -159,6 +166,6 @@ final class GaussReport {
         if (!speed.getSeriesMap().isEmpty()) {
             charts.add(speed);
         }
-        BitmapEncoder.saveBitmap(charts, 1, charts.size(), path.toString(), BitmapEncoder.BitmapFormat.PNG);
+        return out -> BitmapEncoder.saveBitmap(charts, 1, charts.size(), out, BitmapEncoder.BitmapFormat.PNG);
     }
 }

@@ -1,5 +1,6 @@
 package dev.nbc.examples.gauss;
 
+import dev.nbc.cli.MpiAbort;
 import dev.nbc.core.Buffers;
 import dev.nbc.core.Communicator;
 import dev.nbc.core.datatype.DataType;
@@ -38,7 +39,7 @@ final class MpiRanks extends Ranks {
     }
 
     @Override
-    public boolean prints() {
+    public boolean leader() {
         return comm.rank() == 0;
     }
 
@@ -58,6 +59,11 @@ final class MpiRanks extends Ranks {
         v.putInt(0, verdict);
         comm.bcast(v, 1, DataType.INT, 0);
         return v.getInt(0);
+    }
+
+    @Override
+    public void abortAfter(Throwable failure) {
+        MpiAbort.abortAfter("gauss", failure);
     }
 
     @Override

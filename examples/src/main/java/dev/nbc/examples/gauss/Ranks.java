@@ -1,5 +1,6 @@
 package dev.nbc.examples.gauss;
 
+import dev.nbc.cli.RankGroup;
 import dev.nbc.core.Communicator;
 import dev.nbc.core.progress.ProgressEngine;
 import dev.nbc.core.transport.inprocess.EmulatedNetwork;
@@ -14,13 +15,10 @@ import java.util.function.Function;
  * of an MPI job ({@code MpiRanks}). The driver's body is SPMD code that every rank runs with its
  * own {@link Communicator}; this class hides whether the ranks are threads or processes.
  */
-public abstract class Ranks implements AutoCloseable {
+public abstract class Ranks implements RankGroup {
 
     /** For reports: "in-process", "in-process L=50us o=2us ...", "mpi". */
     public abstract String describe();
-
-    /** True in the one process that prints (MPI rank 0; always, in-process). */
-    public abstract boolean prints();
 
     /** The rank counts this launcher can run from those asked for (MPI: only the job's size). */
     public abstract int[] sizes(int[] requested);
@@ -30,9 +28,6 @@ public abstract class Ranks implements AutoCloseable {
      * An exception thrown by the body (on all ranks alike, as the solver's are) is rethrown as is.
      */
     public abstract <T> T run(int size, Function<Communicator, T> body);
-
-    /** Rank 0's verdict, on every rank (MPI: a broadcast), so that all processes exit alike. */
-    public abstract int agree(int verdict);
 
     @Override
     public void close() {
@@ -51,7 +46,7 @@ public abstract class Ranks implements AutoCloseable {
             }
 
             @Override
-            public boolean prints() {
+            public boolean leader() {
                 return true;
             }
 
@@ -85,6 +80,11 @@ public abstract class Ranks implements AutoCloseable {
             @Override
             public int agree(int verdict) {
                 return verdict;
+            }
+
+            /** Nothing to end: the failure propagates; a failed rank thread closed its endpoint, so its peers failed too. */
+            @Override
+            public void abortAfter(Throwable failure) {
             }
         };
     }

@@ -8,36 +8,38 @@ import dev.nbc.bench.report.ProgressBar;
 import dev.nbc.bench.report.Report;
 import dev.nbc.bench.report.Results;
 import dev.nbc.bench.report.RunInfo;
-import dev.nbc.core.transport.inprocess.EmulatedNetwork;
+import dev.nbc.cli.Checked;
+import dev.nbc.cli.JobEnvironment;
+import dev.nbc.cli.NetworkOptions;
+import dev.nbc.cli.OptionChecks;
+import dev.nbc.cli.RankRuns;
+import dev.nbc.cli.TransportKind;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 
 /** Options every subcommand shares: where the ranks come from, the emulated network, output. */
-public final class CommonOptions {
+public final class CommonOptions implements Checked {
+    /** The command these options belong to, for the errors found while it runs. */
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
+
     @Option(names = "--transport", paramLabel = "mpi|inprocess",
             description = "mpi (ranks of the mpirun job; run through scripts/nbcrun) or inprocess (ranks as threads). "
                     + "Default: mpi when started by mpirun, else inprocess.")
-    String transport;
+    TransportKind transport;
 
     @Option(names = "--ranks", paramLabel = "N", defaultValue = "4", description = "In-process ranks (default ${DEFAULT-VALUE}).")
     int ranks;
 
-    @Option(names = "--latency-us", paramLabel = "L", defaultValue = "0", description = "Emulated network (in-process): latency L in us.")
-    double latencyUs;
-
-    @Option(names = "--overhead-us", paramLabel = "o", defaultValue = "0", description = "Emulated network: CPU overhead o per send and receive, us.")
-    double overheadUs;
-
-    @Option(names = "--gap-us", paramLabel = "g", defaultValue = "0", description = "Emulated network: gap g between injections, us.")
-    double gapUs;
-
-    @Option(names = "--gap-per-byte-ns", paramLabel = "G", defaultValue = "0", description = "Emulated network: gap per byte G, ns.")
-    double gapPerByteNs;
+    @Mixin
+    NetworkOptions network;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "results", description = "Output directory (default ${DEFAULT-VALUE}).")
     Path out;
@@ -45,88 +47,101 @@ public final class CommonOptions {
     @Option(names = "--name", paramLabel = "NAME", description = "Base name of the output files (default: the subcommand).")
     String name;
 
-    @Option(names = "--quick", description = "A short sweep (CI): fewer sizes, repetitions and seconds per point.")
+    @Option(names = "--quick", negatable = true,
+            description = "A short sweep (CI): fewer sizes, repetitions and seconds per point; --no-quick: the full one (the default).")
     boolean quick;
 
     @Option(names = "--collectives", split = ",", paramLabel = "C",
             description = "Collectives: barrier, bcast, allreduce (default all).")
-    List<String> collectives;
+    List<Collective> collectives;
 
     @Option(names = "--variants", split = ",", paramLabel = "V",
             description = "Variants: nbc-thread, nbc-manual, ompi (default all; ompi only over MPI).")
-    List<String> variants;
+    List<Variant> variants;
 
     @Option(names = "--no-progress", description = "No progress bar (it is shown only on rank 0 at a terminal anyway).")
     boolean noProgress;
+
+    /** The job this process belongs to, as the checks saw it. */
+    private JobEnvironment job = JobEnvironment.current();
 
     public boolean quick() {
         return quick;
     }
 
-    String resolvedTransport() {
-        if (transport != null) {
-            return transport.toLowerCase(java.util.Locale.ROOT).replace("-", "");
-        }
-        return System.getenv("OMPI_COMM_WORLD_SIZE") != null || System.getenv("PMIX_RANK") != null ? "mpi" : "inprocess";
+    @Override
+    public void check(OptionChecks checks) {
+        job = checks.job();
+        checks.rankCount("--ranks", ranks);
+        network.checkUsedWith(transport(job), checks);
+        checks.fileName("--name", name);
     }
 
-    EmulatedNetwork network() {
-        if (latencyUs == 0 && overheadUs == 0 && gapUs == 0 && gapPerByteNs == 0) {
-            return EmulatedNetwork.none();
-        }
-        return EmulatedNetwork.symmetric(latencyUs * 1e3, overheadUs * 1e3, gapUs * 1e3, gapPerByteNs);
+    /** The transport of this run. */
+    TransportKind transport() {
+        return transport(job);
+    }
+
+    /** --transport, else what the environment implies (mpirun started us: MPI). */
+    TransportKind transport(JobEnvironment environment) {
+        return transport != null ? transport : TransportKind.defaultFor(environment);
+    }
+
+    /** Ranks that share this JVM's heap: all of them in-process, one over MPI. */
+    int ranksPerProcess(JobEnvironment environment) {
+        return transport(environment) == TransportKind.INPROCESS ? ranks : 1;
     }
 
     /** The ranks of this run; MPI is initialised here (and finalised by close()). */
-    public Ranks open() {
-        String t = resolvedTransport();
-        switch (t) {
-            case "mpi":
-                if (!network().isIdeal()) {
-                    throw new IllegalArgumentException("the emulated network (--latency-us ...) is for --transport inprocess only");
-                }
-                return dev.nbc.bench.ranks.mpi.MpiRanks.create();
-            case "inprocess":
-                return new InProcessRanks(ranks, network(), Duration.ofHours(6));
-            default:
-                throw new IllegalArgumentException("--transport: mpi or inprocess, but was '" + transport + "'");
-        }
+    Ranks open() {
+        return transport() == TransportKind.MPI ? dev.nbc.bench.ranks.mpi.MpiRanks.create()
+                : new InProcessRanks(ranks, network.network(), Duration.ofHours(6));
     }
 
     List<Collective> collectives() {
-        List<Collective> out = new ArrayList<>();
-        if (collectives == null || collectives.isEmpty()) {
-            return List.of(Collective.values());
-        }
-        collectives.forEach(c -> out.add(Collective.parse(c)));
-        return out;
+        return collectives == null || collectives.isEmpty() ? List.of(Collective.values()) : collectives;
     }
 
     List<Variant> variants() {
-        List<Variant> out = new ArrayList<>();
-        if (variants == null || variants.isEmpty()) {
-            return List.of(Variant.values());
-        }
-        variants.forEach(v -> out.add(Variant.parse(v)));
-        return out;
+        return variants == null || variants.isEmpty() ? List.of(Variant.values()) : variants;
     }
 
     boolean progress(Ranks ranks) {
-        return !noProgress && ranks.writes() && ProgressBar.terminal();
+        return !noProgress && ranks.leader() && ProgressBar.terminal();
     }
 
-    Results results(Ranks ranks, String command) {
-        return new Results(RunInfo.describe(ranks, command, quick));
+    /** The measurements of a benchmark command, which fill {@code results} on every rank. */
+    @FunctionalInterface
+    interface Measurement {
+        void run(Ranks ranks, Results results) throws Exception;
+    }
+
+    /**
+     * Runs a benchmark command on the ranks ({@link RankRuns}: --out checked before measuring, a
+     * failure on any rank ends them all); rank 0 then writes the report.
+     */
+    int measure(String command, Measurement measurement) throws Exception {
+        return onRanks("--out", out, ranks -> {
+            Results results = new Results(RunInfo.describe(ranks, command, quick));
+            measurement.run(ranks, results);
+            write(ranks, results, command);
+            return 0;
+        });
+    }
+
+    /** Runs {@code work} on the ranks of this run, which writes into {@code directory}, named by {@code option} ({@link RankRuns}). */
+    int onRanks(String option, Path directory, RankRuns.Work<Ranks> work) throws Exception {
+        return RankRuns.run(command, open(), List.of(new RankRuns.Output(option, directory)), work);
     }
 
     /** Rank 0 writes the files and prints the summary. */
-    void write(Ranks ranks, Results results, String defaultName) throws IOException {
-        if (!ranks.writes()) {
+    private void write(Ranks ranks, Results results, String defaultName) throws IOException {
+        if (!ranks.leader()) {
             return;
         }
-        String base = name != null ? name : defaultName;
-        List<Path> files = Report.write(results, out, base);
-        System.out.print(Report.summary(results));
+        String summary = Report.summary(results);
+        List<Path> files = Report.write(results, out, name != null ? name : defaultName, summary);
+        System.out.print(summary);
         System.out.println();
         System.out.println("wrote " + files.size() + " files to " + out.toAbsolutePath() + ": "
                 + String.join(" ", files.stream().map(p -> p.getFileName().toString()).toList()));

@@ -5,11 +5,14 @@ import dev.nbc.bench.model.PlantedSet;
 import dev.nbc.bench.model.PlantedValidation;
 import dev.nbc.bench.ranks.Control;
 import dev.nbc.bench.ranks.Ranks;
-import dev.nbc.bench.report.AtomicFiles;
-import dev.nbc.bench.report.CsvWriter;
-import dev.nbc.bench.report.JsonWriter;
 import dev.nbc.bench.report.ProgressBar;
+import dev.nbc.bench.report.Report;
 import dev.nbc.bench.report.Results;
+import dev.nbc.cli.Checked;
+import dev.nbc.cli.OptionChecks;
+import dev.nbc.cli.RankRuns;
+import dev.nbc.cli.ResultFiles;
+import dev.nbc.cli.TransportKind;
 import dev.nbc.models.assessment.AssessedModel;
 import dev.nbc.models.assessment.ModelFile;
 import dev.nbc.models.assessment.Provenance;
@@ -48,7 +51,12 @@ public final class ModelCommands implements Runnable {
     @Command(name = "measure", mixinStandardHelpOptions = true,
             description = "Assess L, o_s, o_r, g, G (Netgauge PRTT, per protocol region), pLogP and Hockney between ranks 0 and 1 "
                     + "of the current transport; rank 0 writes the JSON model file and prints the model.")
-    public static final class Measure implements Callable<Integer> {
+    public static final class Measure implements Callable<Integer>, Checked {
+        /** The assessment runs between two ranks. */
+        private static final int RANKS = 2;
+        /** The fits need sizes up to at least this (AssessmentPlan). */
+        private static final int MIN_MAX_BYTES = 8;
+
         @Mixin
         CommonOptions common;
 
@@ -61,16 +69,33 @@ public final class ModelCommands implements Runnable {
         @Option(names = "--file", paramLabel = "FILE", description = "Model file (default: <out>/model-<transport>.json).")
         Path file;
 
+        private int maxBytes() {
+            return maxBytes != null ? maxBytes : common.quick() ? 64 << 10 : 1 << 20;
+        }
+
+        @Override
+        public void check(OptionChecks checks) {
+            checks.atLeast("--max-bytes", maxBytes, MIN_MAX_BYTES);
+            checks.atLeast("--repetitions", repetitions, 1);
+            if (common.transport(checks.job()) == TransportKind.INPROCESS) {
+                checks.require(common.ranks >= RANKS, "--ranks", "at least " + RANKS + " (the assessment runs between ranks 0 and 1)",
+                        common.ranks);
+            } else {
+                int size = checks.job().worldSize().orElse(RANKS);
+                if (size < RANKS) {
+                    checks.fail("model measure needs " + RANKS + " ranks, but the mpirun job has " + size + " (scripts/nbcrun -np 2)");
+                }
+            }
+            Commands.SizeOptions.checkFitsHeap(checks, "--max-bytes", maxBytes(), Math.min(RANKS, common.ranksPerProcess(checks.job())));
+        }
+
         @Override
         public Integer call() throws Exception {
-            AssessmentPlan plan = AssessmentPlan.standard(maxBytes != null ? maxBytes : common.quick() ? 64 << 10 : 1 << 20,
-                    CommonOptions.intOr(repetitions, common.quick(), 7, 20));
-            try (Ranks ranks = common.open()) {
-                if (ranks.maxRanks() < 2) {
-                    throw new IllegalArgumentException("model measure needs 2 ranks (mpirun -np 2 or more, or --ranks 2)");
-                }
+            AssessmentPlan plan = AssessmentPlan.standard(maxBytes(), CommonOptions.intOr(repetitions, common.quick(), 7, 20));
+            Path target = (file != null ? file : common.out.resolve("model-" + common.transport() + ".json")).toAbsolutePath();
+            return common.onRanks(file != null ? "--file" : "--out", target.getParent(), ranks -> {
                 boolean bar = common.progress(ranks);
-                AssessedModel model = ranks.run(2, env -> {
+                AssessedModel model = ranks.run(RANKS, env -> {
                     ProgressBar progress = new ProgressBar(bar && env.rank() == 0, plan.sizes().size());
                     var data = AssessmentProtocol.run(env.control().transport(), plan, Control.FIRST_USER_TAG,
                             i -> progress.step(plan.sizes().get(i) + " B"));
@@ -78,14 +103,16 @@ public final class ModelCommands implements Runnable {
                     return data.map(d -> AssessedModel.analyse(Provenance.here(ranks.transport(), networkOf(ranks),
                             ranks.mpiVersion()), d)).orElse(null);
                 });
-                if (ranks.writes()) {
-                    Path target = file != null ? file : common.out.resolve("model-" + ranks.transport() + ".json");
-                    ModelFile.save(model, target);
+                if (ranks.leader()) {
+                    try (ResultFiles files = new ResultFiles()) {
+                        files.writeString(target, ModelFile.toJson(model));
+                        files.commit();
+                    }
                     System.out.print(ModelText.describe(model));
-                    System.out.println("\nwrote " + target.toAbsolutePath());
+                    System.out.println("\nwrote " + target);
                 }
-                return ranks.agree(0);
-            }
+                return 0;
+            });
         }
 
         private static String networkOf(Ranks ranks) {
@@ -97,13 +124,13 @@ public final class ModelCommands implements Runnable {
     @Command(name = "predict", mixinStandardHelpOptions = true,
             description = "Predict time, CPU share and overlap potential of collectives from a model file: the schedule simulator "
                     + "on nbc's schedules, with the paper's equations beside.")
-    public static final class Predict implements Callable<Integer> {
+    public static final class Predict implements Callable<Integer>, Checked {
         @Option(names = "--model", paramLabel = "FILE", required = true, description = "Model file written by 'model measure'.")
         Path model;
 
         @Option(names = "--collectives", split = ",", paramLabel = "C", defaultValue = "barrier,bcast,allreduce",
                 description = "barrier, bcast, allreduce (default ${DEFAULT-VALUE}).")
-        List<String> collectives;
+        List<CollectiveKind> collectives;
 
         @Option(names = {"-P", "--processes"}, split = ",", paramLabel = "P", defaultValue = "2,4,8,16,64",
                 description = "Process counts (default ${DEFAULT-VALUE}).")
@@ -117,19 +144,32 @@ public final class ModelCommands implements Runnable {
                 description = "An nbc-core algorithm (e.g. binomial, ring, recursive_doubling); default: what nbc's selector picks.")
         String algorithm;
 
+        private AssessedModel loaded;
+
+        @Override
+        public void check(OptionChecks checks) {
+            checks.eachAtLeast("-P", processes, 1);
+            checkMessageSizes(checks, bytes);
+            for (CollectiveKind kind : collectives) {
+                if (kind != CollectiveKind.BARRIER) {
+                    checks.libraryCheck("--algorithm", () -> kind.algorithm(algorithm, 2, 8));
+                }
+            }
+            checks.libraryCheck("--model", () -> loaded = ModelFile.load(model));
+        }
+
         @Override
         public Integer call() {
-            AssessedModel m = ModelFile.load(model);
             List<Prediction> out = new ArrayList<>();
-            for (String c : collectives) {
-                CollectiveKind kind = CollectiveKind.parse(c);
+            for (CollectiveKind kind : collectives) {
                 for (int p : processes) {
                     for (long b : kind == CollectiveKind.BARRIER ? List.of(0L) : bytes) {
-                        out.add(CollectivePredictor.predict(m.loggp(), kind, kind == CollectiveKind.BARRIER ? null : algorithm, p, b));
+                        out.add(CollectivePredictor.predict(loaded.loggp(), kind, kind == CollectiveKind.BARRIER ? null : algorithm, p, b));
                     }
                 }
             }
-            System.out.printf("model: %s, %s, %s%n", m.provenance().transport(), m.provenance().network(), m.provenance().date());
+            System.out.printf("model: %s, %s, %s%n", loaded.provenance().transport(), loaded.provenance().network(),
+                    loaded.provenance().date());
             System.out.print(ModelText.predictions(out));
             return 0;
         }
@@ -138,9 +178,9 @@ public final class ModelCommands implements Runnable {
     @Command(name = "validate", mixinStandardHelpOptions = true,
             description = "Plant L, o, g, G on the in-process transport's emulated network, assess them, and compare; then compare "
                     + "the simulator's prediction from the assessed parameters with nbc's measured Ibarrier/Ibcast/Iallreduce latency.")
-    public static final class Validate implements Callable<Integer> {
+    public static final class Validate implements Callable<Integer>, Checked {
         @Option(names = "--sets", split = ",", paramLabel = "S", description = "Planted sets A, B, C, D (default all).")
-        List<String> sets;
+        List<PlantedSet> sets;
 
         @Option(names = {"-P", "--processes"}, split = ",", paramLabel = "P", defaultValue = "2,3,4",
                 description = "In-process ranks for the collectives (default ${DEFAULT-VALUE}).")
@@ -166,27 +206,38 @@ public final class ModelCommands implements Runnable {
         String name;
 
         @Override
+        public void check(OptionChecks checks) {
+            processes.forEach(p -> checks.rankCount("-P", p));
+            checkMessageSizes(checks, bytes);
+            long largest = bytes.stream().mapToLong(Long::longValue).max().orElse(0);
+            int ranks = processes.stream().mapToInt(Integer::intValue).max().orElse(1);
+            Commands.SizeOptions.checkFitsHeap(checks, "--bytes", largest, ranks);
+            checks.atLeast("--repetitions", repetitions, 1);
+            checks.atLeast("--assessment-repetitions", assessmentRepetitions, 1);
+            checks.fileName("--name", name);
+            checks.writable(new RankRuns.Output("--out", out));
+        }
+
+        @Override
         public Integer call() throws Exception {
-            List<PlantedSet> chosen = new ArrayList<>();
-            for (PlantedSet s : PlantedSet.standard()) {
-                if (sets == null || sets.stream().anyMatch(x -> x.equalsIgnoreCase(s.name()))) {
-                    chosen.add(s);
-                }
-            }
-            if (chosen.isEmpty()) {
-                throw new IllegalArgumentException("--sets: none of " + sets + " is a planted set (A, B, C, D)");
-            }
+            List<PlantedSet> chosen = sets == null || sets.isEmpty() ? PlantedSet.standard() : sets;
             Results results = new Results(java.util.Map.of("command", "model validate", "transport", "inprocess",
                     "git_commit", dev.nbc.bench.report.RunInfo.gitCommit(), "date", java.time.OffsetDateTime.now().toString()));
             ByteArrayOutputStream text = new ByteArrayOutputStream();
             PrintStream both = new PrintStream(new TeeStream(System.out, text), true, StandardCharsets.UTF_8);
             PlantedValidation.run(new PlantedValidation.Config(chosen, CommonOptions.intOr(assessmentRepetitions, quick, 7, 15),
                     processes, bytes, CommonOptions.intOr(repetitions, quick, 10, 30)), results, both);
-            CsvWriter.write(out.resolve(name + ".csv"), results.rows());
-            JsonWriter.write(out.resolve(name + ".json"), results.run(), results.rows());
-            AtomicFiles.writeString(out.resolve(name + "-summary.txt"), text.toString(StandardCharsets.UTF_8));
-            System.out.println("\nwrote " + name + ".csv, " + name + ".json, " + name + "-summary.txt to " + out.toAbsolutePath());
+            List<Path> files = Report.write(results, out, name, text.toString(StandardCharsets.UTF_8));
+            System.out.println("\nwrote " + String.join(", ", files.stream().map(p -> p.getFileName().toString()).toList())
+                    + " to " + out.toAbsolutePath());
             return 0;
+        }
+    }
+
+    /** Message sizes of a prediction or a collective: 0 up to the largest int (buffers are indexed by int). */
+    private static void checkMessageSizes(OptionChecks checks, List<Long> bytes) {
+        for (long b : bytes) {
+            checks.require(b >= 0 && b <= Integer.MAX_VALUE, "--bytes", "between 0 and " + Integer.MAX_VALUE, b);
         }
     }
 

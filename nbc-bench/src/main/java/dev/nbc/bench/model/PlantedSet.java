@@ -26,6 +26,12 @@ public record PlantedSet(String name, EmulatedNetwork network, int maxBytes) {
                 new PlantedSet("D", EmulatedNetwork.symmetric(200_000, 20_000, 40_000, 10.0), 64 << 10));
     }
 
+    /** The standard set of this name (A, B, C, D; any case). */
+    public static PlantedSet named(String name) {
+        return standard().stream().filter(s -> s.name().equalsIgnoreCase(name.trim())).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown planted set '" + name + "' (A, B, C, D)"));
+    }
+
     /** "L=20us o=10us g=15us G=0.1ns/B". */
     public String describe() {
         return describe(network);

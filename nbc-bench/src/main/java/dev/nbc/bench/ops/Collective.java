@@ -18,7 +18,13 @@ public enum Collective {
         return count(requested) * 8;
     }
 
+    /** barrier, bcast or allreduce, in any case. */
     public static Collective parse(String s) {
-        return valueOf(s.trim().toUpperCase(java.util.Locale.ROOT));
+        for (Collective c : values()) {
+            if (c.name().equalsIgnoreCase(s.trim())) {
+                return c;
+            }
+        }
+        throw new IllegalArgumentException("unknown collective '" + s + "' (barrier, bcast, allreduce)");
     }
 }

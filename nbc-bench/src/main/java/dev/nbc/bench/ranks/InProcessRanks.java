@@ -44,7 +44,7 @@ public final class InProcessRanks implements Ranks {
     }
 
     @Override
-    public boolean writes() {
+    public boolean leader() {
         return true;
     }
 
@@ -115,6 +115,11 @@ public final class InProcessRanks implements Ranks {
     @Override
     public int agree(int value) {
         return value;
+    }
+
+    /** Nothing to end: the failure propagates; a failed rank thread closed its endpoint, so its peers failed too (InProcessWorld). */
+    @Override
+    public void abortAfter(Throwable failure) {
     }
 
     @Override

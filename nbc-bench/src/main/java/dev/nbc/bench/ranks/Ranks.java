@@ -1,5 +1,6 @@
 package dev.nbc.bench.ranks;
 
+import dev.nbc.cli.RankGroup;
 import dev.nbc.core.transport.inprocess.EmulatedNetwork;
 
 /**
@@ -7,7 +8,7 @@ import dev.nbc.core.transport.inprocess.EmulatedNetwork;
  * off MPI_COMM_WORLD) or threads of this JVM (a separate in-process world per P, optionally on an
  * emulated LogGP network).
  */
-public interface Ranks extends AutoCloseable {
+public interface Ranks extends RankGroup {
 
     /** The SPMD code of one rank; returns what rank 0 reports. */
     @FunctionalInterface
@@ -21,9 +22,6 @@ public interface Ranks extends AutoCloseable {
     /** The largest group this launcher can run (MPI: the job's size). */
     int maxRanks();
 
-    /** True in the process that writes results (MPI world rank 0; always in-process). */
-    boolean writes();
-
     /** The MPI library's version string (first line), or "n/a". */
     String mpiVersion();
 
@@ -31,14 +29,8 @@ public interface Ranks extends AutoCloseable {
     EmulatedNetwork network();
 
     /**
-     * Runs {@code body} on a group of {@code p} ranks and returns rank 0's result in the process
-     * that {@link #writes()}, null elsewhere. All processes of an MPI job must call it alike.
+     * Runs {@code body} on a group of {@code p} ranks and returns rank 0's result in the
+     * {@link #leader()} process, null elsewhere. All processes of an MPI job must call it alike.
      */
     <T> T run(int p, Body<T> body);
-
-    /** Rank 0's value in every process (MPI: a broadcast over the world), for uniform exit codes. */
-    int agree(int value);
-
-    @Override
-    void close();
 }

@@ -1,7 +1,5 @@
 package dev.nbc.bench.report;
 
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -43,9 +41,5 @@ public final class CsvWriter {
             return '"' + s.replace("\"", "\"\"") + '"';
         }
         return s;
-    }
-
-    public static void write(Path file, List<Map<String, Object>> rows) throws IOException {
-        AtomicFiles.writeString(file, format(rows));
     }
 }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,10 +26,6 @@ public final class JsonWriter {
         Map<String, Object> out = new LinkedHashMap<>();
         row.forEach((k, v) -> out.put(k, v instanceof Double d && (d.isNaN() || d.isInfinite()) ? null : v));
         return out;
-    }
-
-    public static void write(Path file, Map<String, Object> run, List<Map<String, Object>> rows) throws IOException {
-        AtomicFiles.writeString(file, format(run, rows));
     }
 
     public static ObjectMapper mapper() {

@@ -1,5 +1,6 @@
 package dev.nbc.bench.report;
 
+import dev.nbc.cli.ResultFiles;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.XYChart;
@@ -9,7 +10,6 @@ import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,13 +20,18 @@ import java.util.function.Predicate;
 
 /**
  * Line plots of a sweep, written as PNG (XChart's BitmapEncoder) and SVG (VectorGraphicsEncoder,
- * through VectorGraphics2D), each atomically. Series are built from result rows: one line per
- * distinct value of a key function, x and y read from columns.
+ * through VectorGraphics2D) among a run's {@link ResultFiles}. Series are built from result rows:
+ * one line per distinct value of a key function, x and y read from columns.
  */
 public final class Plots {
     static {
         System.setProperty("java.awt.headless", "true");
     }
+
+    private static final String PNG = ".png";
+    private static final String SVG = ".svg";
+    /** The files of a plot: {@code <base>.png} and {@code <base>.svg}. */
+    public static final List<String> EXTENSIONS = List.of(PNG, SVG);
 
     private Plots() {
     }
@@ -74,28 +79,17 @@ public final class Plots {
         return null;
     }
 
-    /** Writes {@code base}.png and {@code base}.svg; returns the files written. Empty charts are skipped. */
-    public static List<Path> save(XYChart chart, Path base) throws IOException {
-        List<Path> written = new ArrayList<>();
+    /** Writes {@code base}.png and {@code base}.svg among {@code files}; empty charts are skipped. */
+    public static void save(XYChart chart, Path base, ResultFiles files) throws IOException {
         if (chart.getSeriesMap().isEmpty()) {
-            return written;
+            return;
         }
-        Path dir = base.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
-        String name = base.getFileName().toString();
-        Path tmpBase = dir.resolve("." + name + ".tmp" + ProcessHandle.current().pid());
-        BitmapEncoder.saveBitmap(chart, tmpBase.toString(), BitmapEncoder.BitmapFormat.PNG);
-        Path png = dir.resolve(name + ".png");
-        AtomicFiles.moveIntoPlace(Path.of(tmpBase + ".png"), png);
-        written.add(png);
+        files.write(Path.of(base + PNG), out -> BitmapEncoder.saveBitmap(chart, out, BitmapEncoder.BitmapFormat.PNG));
         try {
-            VectorGraphicsEncoder.saveVectorGraphic(chart, tmpBase.toString(), VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
-            Path svg = dir.resolve(name + ".svg");
-            AtomicFiles.moveIntoPlace(Path.of(tmpBase + ".svg"), svg);
-            written.add(svg);
+            files.write(Path.of(base + SVG), out -> VectorGraphicsEncoder.saveVectorGraphic(chart, out,
+                    VectorGraphicsEncoder.VectorGraphicsFormat.SVG));
         } catch (RuntimeException | LinkageError e) {
-            Files.deleteIfExists(Path.of(tmpBase + ".svg"));
+            // the SVG encoder (VectorGraphics2D) is an extra: without it the run still has its PNGs
         }
-        return written;
     }
 }

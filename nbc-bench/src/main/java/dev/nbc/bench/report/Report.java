@@ -1,5 +1,8 @@
 package dev.nbc.bench.report;
 
+import dev.nbc.bench.ops.Collective;
+import dev.nbc.cli.ResultFiles;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -8,61 +11,92 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * Writes a run's results into a directory: {@code <name>.csv}, {@code <name>.json}, PNG + SVG plots
- * per sweep, and {@code <name>-summary.txt}; every file atomically.
+ * per sweep, and {@code <name>-summary.txt}, all replaced together ({@link ResultFiles}): the files
+ * of an older run of the same name that this one does not write (plots of a sweep it did not run)
+ * are deleted, and after a failure the older run's files stay as they were.
  */
 public final class Report {
+    private static final String SUMMARY = "-summary.txt";
+    private static final String OVERHEAD_CPU_VS_P = "overhead-cpu-vs-P";
+    private static final String OVERHEAD_CPU_VS_SIZE = "overhead-cpu-vs-size";
+    private static final String OVERHEAD_PROCESS_CPU_VS_SIZE = "overhead-proccpu-vs-size";
+    private static final String OVERHEAD_IDLE_VS_P = "overhead-idle-vs-P";
+    private static final String OVERHEAD_IDLE_VS_SIZE = "overhead-idle-vs-size";
+    private static final String SYNC_TIME = "sync-time";
+    private static final String SYNC_ERROR = "sync-error";
+
     private Report() {
     }
 
-    public static List<Path> write(Results results, Path dir, String name) throws IOException {
-        List<Path> files = new ArrayList<>();
-        Path csv = dir.resolve(name + ".csv");
-        CsvWriter.write(csv, results.rows());
-        files.add(csv);
-        Path json = dir.resolve(name + ".json");
-        JsonWriter.write(json, results.run(), results.rows());
-        files.add(json);
-        files.addAll(plots(results, dir, name));
-        Path summary = dir.resolve(name + "-summary.txt");
-        AtomicFiles.writeString(summary, summary(results));
-        files.add(summary);
-        return files;
+    /** Writes the report of {@code results} as {@code name} into {@code dir}; returns the files, in order of writing. */
+    public static List<Path> write(Results results, Path dir, String name, String summary) throws IOException {
+        try (ResultFiles files = new ResultFiles()) {
+            files.writeString(dir.resolve(name + ".csv"), CsvWriter.format(results.rows()));
+            files.writeString(dir.resolve(name + ".json"), JsonWriter.format(results.run(), results.rows()));
+            plots(results, dir, name, files);
+            files.writeString(dir.resolve(name + SUMMARY), summary);
+            files.replacing(dir, file -> isReportFile(name, file));
+            return files.commit();
+        }
+    }
+
+    /** Whether {@code file} is one that a report named {@code name} can write. */
+    static boolean isReportFile(String name, String file) {
+        if (file.equals(name + ".csv") || file.equals(name + ".json") || file.equals(name + SUMMARY)) {
+            return true;
+        }
+        List<String> plots = new ArrayList<>(List.of(OVERHEAD_CPU_VS_P, OVERHEAD_CPU_VS_SIZE, OVERHEAD_PROCESS_CPU_VS_SIZE,
+                OVERHEAD_IDLE_VS_P, OVERHEAD_IDLE_VS_SIZE, SYNC_TIME, SYNC_ERROR));
+        for (Collective c : Collective.values()) {
+            plots.add(overlapPlot(c.label()));
+            plots.add(latencyPlot(c.label()));
+        }
+        return plots.stream().anyMatch(plot -> Plots.EXTENSIONS.stream().anyMatch(ext -> file.equals(name + "-" + plot + ext)));
+    }
+
+    private static String overlapPlot(String collective) {
+        return "overlap-" + collective;
+    }
+
+    private static String latencyPlot(String collective) {
+        return "latency-" + collective;
     }
 
     static String s(Object o) {
         return String.valueOf(o);
     }
 
-    private static List<Path> plots(Results results, Path dir, String name) throws IOException {
-        List<Path> out = new ArrayList<>();
+    private static void plots(Results results, Path dir, String name, ResultFiles files) throws IOException {
+        Function<String, Path> base = plot -> dir.resolve(name + "-" + plot);
         List<Map<String, Object>> overhead = results.rows("overhead");
         if (!overhead.isEmpty()) {
             int maxP = overhead.stream().mapToInt(r -> ((Number) r.get("P")).intValue()).max().orElse(1);
             int bigBytes = overhead.stream().filter(r -> !"barrier".equals(r.get("collective")))
                     .mapToInt(r -> ((Number) r.get("bytes")).intValue()).max().orElse(0);
-            out.addAll(Plots.save(Plots.chart(new Plots.Spec("CPU share of blocking collectives vs P (" + bigBytes
+            Plots.save(Plots.chart(new Plots.Spec("CPU share of blocking collectives vs P (" + bigBytes
                             + " B; barrier: 0 B)", "P", "CPU share (thread + progress thread)", false, false), overhead,
                     r -> "barrier".equals(r.get("collective")) || Objects.equals(r.get("bytes"), bigBytes),
-                    r -> r.get("variant") + " " + r.get("collective"), "P", "cpu_share"), dir.resolve(name + "-overhead-cpu-vs-P")));
-            out.addAll(Plots.save(Plots.chart(new Plots.Spec("CPU share vs message size (P=" + maxP + ")", "bytes",
+                    r -> r.get("variant") + " " + r.get("collective"), "P", "cpu_share"), base.apply(OVERHEAD_CPU_VS_P), files);
+            Plots.save(Plots.chart(new Plots.Spec("CPU share vs message size (P=" + maxP + ")", "bytes",
                             "CPU share (thread + progress thread)", true, false), overhead,
                     r -> Objects.equals(r.get("P"), maxP) && !"barrier".equals(r.get("collective")),
-                    r -> r.get("variant") + " " + r.get("collective"), "bytes", "cpu_share"), dir.resolve(name + "-overhead-cpu-vs-size")));
-            out.addAll(Plots.save(Plots.chart(new Plots.Spec("Process CPU share (/proc utime+stime) vs size (P=" + maxP + ")",
+                    r -> r.get("variant") + " " + r.get("collective"), "bytes", "cpu_share"), base.apply(OVERHEAD_CPU_VS_SIZE), files);
+            Plots.save(Plots.chart(new Plots.Spec("Process CPU share (/proc utime+stime) vs size (P=" + maxP + ")",
                             "bytes", "CPU share (process)", true, false), overhead,
                     r -> Objects.equals(r.get("P"), maxP) && !"barrier".equals(r.get("collective")),
-                    r -> r.get("variant") + " " + r.get("collective"), "bytes", "proc_cpu_share"), dir.resolve(name + "-overhead-proccpu-vs-size")));
-            out.addAll(Plots.save(Plots.chart(new Plots.Spec("Absolute idle time per collective vs P (" + bigBytes + " B)",
+                    r -> r.get("variant") + " " + r.get("collective"), "bytes", "proc_cpu_share"), base.apply(OVERHEAD_PROCESS_CPU_VS_SIZE), files);
+            Plots.save(Plots.chart(new Plots.Spec("Absolute idle time per collective vs P (" + bigBytes + " B)",
                             "P", "idle time per collective (us)", false, true), overhead,
                     r -> "barrier".equals(r.get("collective")) || Objects.equals(r.get("bytes"), bigBytes),
-                    r -> r.get("variant") + " " + r.get("collective"), "P", "idle_us_per_op"), dir.resolve(name + "-overhead-idle-vs-P")));
-            out.addAll(Plots.save(Plots.chart(new Plots.Spec("Absolute idle time per collective vs size (P=" + maxP + ")",
+                    r -> r.get("variant") + " " + r.get("collective"), "P", "idle_us_per_op"), base.apply(OVERHEAD_IDLE_VS_P), files);
+            Plots.save(Plots.chart(new Plots.Spec("Absolute idle time per collective vs size (P=" + maxP + ")",
                             "bytes", "idle time per collective (us)", true, true), overhead,
                     r -> Objects.equals(r.get("P"), maxP) && !"barrier".equals(r.get("collective")),
-                    r -> r.get("variant") + " " + r.get("collective"), "bytes", "idle_us_per_op"), dir.resolve(name + "-overhead-idle-vs-size")));
+                    r -> r.get("variant") + " " + r.get("collective"), "bytes", "idle_us_per_op"), base.apply(OVERHEAD_IDLE_VS_SIZE), files);
         }
         List<Map<String, Object>> overlap = results.rows("overlap");
         for (String c : distinct(overlap, "collective")) {
@@ -81,34 +115,33 @@ public final class Report {
                     series.add(point(r, "LogGP equations (" + r.get("loggp_source") + ")", r.get("loggp_eq_overlap_pct")));
                 }
             }
-            out.addAll(Plots.save(Plots.chart(new Plots.Spec("Overlap of i" + c + " vs size (P=" + overlap.get(0).get("P")
+            Plots.save(Plots.chart(new Plots.Spec("Overlap of i" + c + " vs size (P=" + overlap.get(0).get("P")
                             + ", " + overlap.get(0).get("transport") + ")", "bytes", "overlap (%)", true, false), series,
-                    r -> true, r -> s(r.get("series")), "bytes", "y"), dir.resolve(name + "-overlap-" + c)));
+                    r -> true, r -> s(r.get("series")), "bytes", "y"), base.apply(overlapPlot(c)), files);
         }
         List<Map<String, Object>> latency = results.rows("latency");
         for (String c : distinct(latency, "collective")) {
             if (c.equals("barrier")) {
                 continue;
             }
-            out.addAll(Plots.save(Plots.chart(new Plots.Spec("Latency of " + c + " (median; window: max over ranks)", "bytes",
+            Plots.save(Plots.chart(new Plots.Spec("Latency of " + c + " (median; window: max over ranks)", "bytes",
                             "latency (us)", true, true), latency,
                     r -> c.equals(r.get("collective")) && ("max".equals(r.get("reduction")) || !"window".equals(r.get("scheme"))),
-                    r -> r.get("variant") + " " + r.get("scheme"), "bytes", "median_us"), dir.resolve(name + "-latency-" + c)));
+                    r -> r.get("variant") + " " + r.get("scheme"), "bytes", "median_us"), base.apply(latencyPlot(c)), files);
         }
         List<Map<String, Object>> sync = results.rows("sync");
         if (!sync.isEmpty()) {
-            out.addAll(Plots.save(Plots.chart(new Plots.Spec("Group clock synchronisation time", "P", "time (us)", false, true),
-                    sync, r -> true, r -> s(r.get("scheme")), "P", "sync_time_us"), dir.resolve(name + "-sync-time")));
+            Plots.save(Plots.chart(new Plots.Spec("Group clock synchronisation time", "P", "time (us)", false, true),
+                    sync, r -> true, r -> s(r.get("scheme")), "P", "sync_time_us"), base.apply(SYNC_TIME), files);
             List<Map<String, Object>> err = new ArrayList<>();
             for (Map<String, Object> r : sync) {
                 err.add(point(r, r.get("scheme") + " offset+drift, now", r.get("err_drift_model_now_us")));
                 err.add(point(r, r.get("scheme") + " offset+drift, later", r.get("err_drift_model_later_us")));
                 err.add(point(r, r.get("scheme") + " offset only, later", r.get("err_offset_only_later_us")));
             }
-            out.addAll(Plots.save(Plots.chart(new Plots.Spec("Synchronisation error (max over ranks)", "P", "|error| (us)", false, true),
-                    err, r -> true, r -> s(r.get("series")), "P", "y"), dir.resolve(name + "-sync-error")));
+            Plots.save(Plots.chart(new Plots.Spec("Synchronisation error (max over ranks)", "P", "|error| (us)", false, true),
+                    err, r -> true, r -> s(r.get("series")), "P", "y"), base.apply(SYNC_ERROR), files);
         }
-        return out;
     }
 
     private static Map<String, Object> point(Map<String, Object> r, String series, Object y) {

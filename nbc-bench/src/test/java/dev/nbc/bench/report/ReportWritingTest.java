@@ -5,14 +5,19 @@ import dev.nbc.bench.cpu.ProcessCpu;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ReportWritingTest {
@@ -49,28 +54,64 @@ class ReportWritingTest {
     }
 
     @Test
-    void jsonRoundTripsWithNaNAsNull(@TempDir Path dir) throws Exception {
+    void jsonRoundTripsWithNaNAsNull() throws Exception {
         Results r = sample();
-        Path f = dir.resolve("x.json");
-        JsonWriter.write(f, r.run(), r.rows());
-        JsonNode doc = JsonWriter.mapper().readTree(f.toFile());
+        JsonNode doc = JsonWriter.mapper().readTree(JsonWriter.format(r.run(), r.rows()));
         assertEquals("inprocess", doc.get("run").get("transport").asText());
         assertEquals(2, doc.get("rows").size());
         assertEquals(0.25, doc.get("rows").get(0).get("cpu_share").asDouble());
         assertTrue(doc.get("rows").get(1).get("cpu_share").isNull());
     }
 
-    @Test
-    void reportWritesFilesAtomicallyAndLeavesNoTemporaries(@TempDir Path dir) throws Exception {
-        List<Path> files = Report.write(sample(), dir, "t");
-        assertTrue(files.contains(dir.resolve("t.csv")));
-        assertTrue(files.contains(dir.resolve("t-summary.txt")));
-        assertTrue(Files.exists(dir.resolve("t-overhead-cpu-vs-P.png")));
-        try (var s = Files.list(dir)) {
-            assertTrue(s.noneMatch(p -> p.getFileName().toString().startsWith(".")), "no temporary files left");
+    /** Every entry of {@code dir} (hidden ones included) with its size. */
+    private static Map<String, Long> listing(Path dir) throws IOException {
+        Map<String, Long> out = new TreeMap<>();
+        try (Stream<Path> s = Files.list(dir)) {
+            for (Path p : s.toList()) {
+                out.put(p.getFileName().toString(), Files.isDirectory(p) ? -1 : Files.size(p));
+            }
         }
-        AtomicFiles.writeString(dir.resolve("t.csv"), "replaced");
-        assertEquals("replaced", Files.readString(dir.resolve("t.csv")));
+        return out;
+    }
+
+    @Test
+    void reportWritesEveryFileAndLeavesNoTemporaries(@TempDir Path dir) throws Exception {
+        List<Path> files = Report.write(sample(), dir, "t", "the summary");
+        assertEquals(dir.resolve("t.csv"), files.get(0));
+        assertEquals(dir.resolve("t-summary.txt"), files.get(files.size() - 1));
+        assertTrue(files.contains(dir.resolve("t-overhead-cpu-vs-P.png")));
+        assertEquals("the summary", Files.readString(dir.resolve("t-summary.txt")));
+        assertEquals(files.stream().map(p -> p.getFileName().toString()).sorted().toList(), List.copyOf(listing(dir).keySet()),
+                "exactly the report's files: no temporary left");
+    }
+
+    @Test
+    void aNewRunReplacesAllOfTheOlderRunsFilesOfItsNameAndNothingElse(@TempDir Path dir) throws Exception {
+        // an older run "t" that also measured latency, and files that are not run t's
+        for (String f : List.of("t-latency-bcast.png", "t-latency-bcast.svg", "t-sync-time.png", "t-notes.txt", "u.csv",
+                "u-latency-bcast.png", "t2-overhead-cpu-vs-P.png")) {
+            Files.writeString(dir.resolve(f), "older");
+        }
+        List<Path> files = Report.write(sample(), dir, "t", "new");
+        Map<String, Long> after = listing(dir);
+        for (String gone : List.of("t-latency-bcast.png", "t-latency-bcast.svg", "t-sync-time.png")) {
+            assertFalse(after.containsKey(gone), gone + " is the older run's and must not mix with the new one");
+        }
+        for (String kept : List.of("t-notes.txt", "u.csv", "u-latency-bcast.png", "t2-overhead-cpu-vs-P.png")) {
+            assertEquals("older", Files.readString(dir.resolve(kept)), kept + " is not run t's");
+        }
+        assertEquals(files.size() + 4, after.size());
+    }
+
+    @Test
+    void aFailureWhileWritingLeavesTheOlderRunAsItWas(@TempDir Path dir) throws Exception {
+        Report.write(sample(), dir, "t", "older");
+        Map<String, Long> before = listing(dir);
+        Results broken = sample();
+        broken.row("overhead").put("P", "not a number"); // the plots fail after the CSV and JSON were written
+        assertThrows(ClassCastException.class, () -> Report.write(broken, dir, "t", "newer"));
+        assertEquals(before, listing(dir), "no new file, no temporary directory");
+        assertEquals("older", Files.readString(dir.resolve("t-summary.txt")));
     }
 
     @Test

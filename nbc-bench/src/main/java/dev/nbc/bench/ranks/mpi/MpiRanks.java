@@ -5,6 +5,7 @@ import dev.nbc.bench.ranks.NativeCollectives;
 import dev.nbc.bench.ranks.RankEnv;
 import dev.nbc.bench.ranks.Ranks;
 import dev.nbc.bench.ranks.Session;
+import dev.nbc.cli.MpiAbort;
 import dev.nbc.core.Communicator;
 import dev.nbc.core.progress.IdleStrategy;
 import dev.nbc.core.progress.ProgressEngine;
@@ -54,7 +55,7 @@ public final class MpiRanks implements Ranks {
     }
 
     @Override
-    public boolean writes() {
+    public boolean leader() {
         return worldRank == 0;
     }
 
@@ -151,6 +152,11 @@ public final class MpiRanks implements Ranks {
     }
 
     @Override
+    public void abortAfter(Throwable failure) {
+        MpiAbort.abortAfter("nbc-bench", failure);
+    }
+
+    @Override
     public void close() {
         try {
             MPI.Finalize();
@@ -158,5 +164,4 @@ public final class MpiRanks implements Ranks {
             throw new IllegalStateException("MPI.Finalize failed: " + e.getMessage(), e);
         }
     }
-
 }

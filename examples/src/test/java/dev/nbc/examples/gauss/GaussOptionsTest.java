@@ -1,0 +1,119 @@
+package dev.nbc.examples.gauss;
+
+import dev.nbc.cli.Cli;
+import dev.nbc.cli.JobEnvironment;
+import dev.nbc.cli.testing.CommandRun;
+import dev.nbc.cli.testing.CommandRun.Outcome;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * GaussMain's bad input, in process: exit code 2, one line naming the option and the rule, no stack
+ * trace, nothing solved or written; and its --csv/--plot written together. The timeout only stops
+ * a regression from hanging the build (--n 100000 used to run for minutes in GC).
+ */
+@Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+class GaussOptionsTest {
+    @TempDir
+    Path dir;
+
+    private static Outcome run(JobEnvironment job, List<String> args) {
+        return CommandRun.run(GaussMain.commandLine(job), args.toArray(String[]::new));
+    }
+
+    private static Outcome run(String args) {
+        return run(new JobEnvironment(Map.of()), Arrays.asList(args.split(" ")));
+    }
+
+    private void assertUserError(Outcome o, String expected) throws IOException {
+        CommandRun.assertUserError(o, "gauss", expected);
+        try (Stream<Path> written = Files.list(dir)) {
+            assertEquals(List.of(), written.filter(p -> !p.getFileName().toString().equals("a-file")).toList(), "nothing written");
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "--n 0                               | --n, --ranks: n: the system needs at least 1 unknown, but was 0",
+        "--n 3 --ranks 4                     | --n, --ranks: P = 4 ranks for n = 3 unknowns",
+        "--n 100000 --ranks 2                | --n 100000: needs 223.5 GiB (8 B x 100000^2 x 3 copies of the matrix with 2 ranks in this JVM), more than the ",
+        "--variant fast                      | --variant: variant: one of blocking (1), lookahead (2), column (3), but was 'fast'",
+        "--transport foo                     | --transport",
+        "--ranks 0                           | --ranks: must be between 1 and ",
+        "--repeat 0                          | --repeat: must be at least 1, but was 0",
+        "--timeout-s 0                       | --timeout-s",
+        "--matrix identity                   | --matrix: matrix: one of random, hilbert, vandermonde, singular",
+        "--latency-us NaN                    | --latency-us: must be a finite number of at least 0, but was NaN",
+        "--G-ns-per-byte -1                  | --gap-per-byte-ns",
+        "--transport mpi --overhead-us 2     | the emulated network is for --transport inprocess only",
+        "--from-csv /nonexistent/p1.csv      | --from-csv: cannot read /nonexistent/p1.csv as this program's CSV: no such file",
+        "--no-such-option                    | Unknown option: '--no-such-option'",
+    })
+    void aBadValueIsOneLineAndExitCode2BeforeAnyWork(String args, String expected) throws IOException {
+        assertUserError(run(args.strip()), expected);
+    }
+
+    @Test
+    void anUnwritableOutputIsRefusedBeforeSolving() throws IOException {
+        Path file = Files.writeString(dir.resolve("a-file"), "x");
+        assertUserError(run(new JobEnvironment(Map.of()), List.of("--n", "16", "--csv", file.resolve("grid.csv").toString())),
+                "--csv: cannot write into '" + file + "': " + file + " exists and is not a directory");
+        Path directory = Files.createDirectory(dir.resolve("plots.png"));
+        Outcome o = run(new JobEnvironment(Map.of()), List.of("--n", "16", "--plot", directory.toString()));
+        Files.delete(directory);
+        assertUserError(o, "--plot: must be a file, not a directory");
+    }
+
+    @Test
+    void overMpiTheJobsSizeIsCheckedAgainstNBeforeMpiStarts() throws IOException {
+        Outcome rank0 = run(new JobEnvironment(Map.of("OMPI_COMM_WORLD_RANK", "0", "OMPI_COMM_WORLD_SIZE", "4")),
+                List.of("--transport", "mpi", "--n", "3"));
+        assertUserError(rank0, "--n: P = 4 ranks for n = 3 unknowns");
+        Outcome rank2 = run(new JobEnvironment(Map.of("OMPI_COMM_WORLD_RANK", "2", "OMPI_COMM_WORLD_SIZE", "4")),
+                List.of("--transport", "mpi", "--n", "3"));
+        assertEquals(Cli.EXIT_USAGE, rank2.exitCode());
+        assertEquals("", rank2.err(), "only rank 0 speaks");
+    }
+
+    private Map<String, Long> listing() throws IOException {
+        Map<String, Long> out = new TreeMap<>();
+        try (Stream<Path> s = Files.list(dir)) {
+            for (Path p : s.toList()) {
+                out.put(p.getFileName().toString(), Files.size(p));
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void csvAndPlotAreWrittenTogetherWithNoTemporaryLeft() throws IOException {
+        List<String> args = new ArrayList<>(List.of("--n", "12", "--ranks", "1,2", "--variant", "blocking,column",
+                "--csv", dir.resolve("grid.csv").toString(), "--plot", dir.resolve("grid").toString()));
+        Outcome o = run(new JobEnvironment(Map.of()), args);
+        assertEquals(0, o.exitCode(), o.err() + o.out());
+        assertEquals(List.of("grid.csv", "grid.png"), List.copyOf(listing().keySet()), "no temporary file or directory");
+        assertTrue(o.out().contains("wrote " + dir.resolve("grid.png")), o.out());
+
+        Outcome replot = run(new JobEnvironment(Map.of()), List.of("--from-csv", dir.resolve("grid.csv").toString(),
+                "--plot", dir.resolve("again.png").toString()));
+        assertEquals(0, replot.exitCode(), replot.err());
+        assertTrue(Files.size(dir.resolve("again.png")) > 0);
+        assertEquals(List.of("again.png", "grid.csv", "grid.png"), List.copyOf(listing().keySet()));
+    }
+}

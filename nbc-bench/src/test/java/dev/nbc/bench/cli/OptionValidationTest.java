@@ -1,0 +1,154 @@
+package dev.nbc.bench.cli;
+
+import dev.nbc.bench.NbcBench;
+import dev.nbc.cli.Cli;
+import dev.nbc.cli.JobEnvironment;
+import dev.nbc.cli.testing.CommandRun;
+import dev.nbc.cli.testing.CommandRun.Outcome;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Every bad value the issue found (and the other rules), in process with --transport inprocess:
+ * exit code 2, one line that names the option, no stack trace, and nothing measured or written.
+ * The timeout only stops a regression from hanging the build (--size-factor 1 used to run until
+ * OutOfMemoryError); nothing here is about speed.
+ */
+@Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+class OptionValidationTest {
+    @TempDir
+    Path dir;
+
+    private static Outcome run(JobEnvironment job, String... args) {
+        return CommandRun.run(NbcBench.commandLine(job), args);
+    }
+
+    /** {@code command} with {@code args}, in-process, writing (if it ever did) into a fresh directory. */
+    private Outcome runInProcess(String command, String args) {
+        List<String> all = new ArrayList<>(Arrays.asList(command.split(" ")));
+        boolean model = command.startsWith("model");
+        if (!command.equals("model predict")) {
+            all.addAll(List.of("--out", dir.resolve("results").toString()));
+        }
+        if (!model || command.equals("model measure")) {
+            all.addAll(List.of("--quick", "--no-progress"));
+            if (!args.contains("--transport")) {
+                all.addAll(List.of("--transport", "inprocess"));
+            }
+        }
+        all.addAll(Arrays.asList(args.split(" ")));
+        return run(new JobEnvironment(Map.of()), all.toArray(String[]::new));
+    }
+
+    private void assertUserError(Outcome o, String expected) throws IOException {
+        CommandRun.assertUserError(o, "nbc-bench", expected);
+        try (Stream<Path> written = Files.walk(dir)) {
+            assertEquals(List.of(dir), written.filter(p -> !p.equals(dir.resolve("results"))).toList(), "nothing written");
+        }
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource(delimiter = '|', value = {
+        "overhead      | --ranks 0                        | --ranks: must be between 1 and ",
+        "overhead      | --transport foo                  | --transport",
+        "overhead      | --collectives foo                | --collectives",
+        "overhead      | --collectives bcast,fooo         | unknown collective 'fooo' (barrier, bcast, allreduce)",
+        "overlap       | --variants nbc-fast              | unknown variant 'nbc-fast'",
+        "overhead      | --latency-us NaN                 | --latency-us: must be a finite number of at least 0, but was NaN",
+        "overhead      | --gap-per-byte-ns -0.5           | --gap-per-byte-ns",
+        "overhead      | --ranks 2 --overhead-us Infinity | --overhead-us",
+        "sync          | --repetitions -1                 | --repetitions: must be at least 1, but was -1",
+        "overlap       | --repetitions -5                 | --repetitions",
+        "overlap       | --repetitions 0                  | --repetitions",
+        "overhead      | --size-factor 1                  | --size-factor: must be at least 2, but was 1",
+        "overhead      | --size-factor 0                  | --size-factor",
+        "latency       | --size-factor -2                 | --size-factor",
+        "overhead      | --max-bytes -8                   | --max-bytes: must be at least 0, but was -8",
+        "overhead      | --max-bytes 2147483647           | --max-bytes 2147483647: needs ",
+        "overhead      | --max-bytes 2147483648           | --max-bytes",
+        "latency       | --min-bytes 4096 --max-bytes 64  | --min-bytes: must be at most --max-bytes (64)",
+        "overhead      | --seconds -1                     | --seconds: must be a finite number above 0",
+        "overhead      | --seconds 0                      | --seconds",
+        "overhead      | --max-iterations 0               | --max-iterations",
+        "overlap       | --test-interval-us 0             | --test-interval-us",
+        "latency       | --window-factor 0                | --window-factor",
+        "latency       | --late-us -1                     | --late-us",
+        "latency       | --min-window-us NaN              | --min-window-us",
+        "sync          | --patience 0                     | --patience",
+        "sync          | --drift-gap-ms -1                | --drift-gap-ms",
+        "sync          | --check-after-ms -1              | --check-after-ms",
+        "sync          | --inject-drift-ppm 2e6           | --inject-drift-ppm",
+        "sync          | --inject-offset-us NaN           | --inject-offset-us",
+        "all           | --name ../elsewhere              | --name: must be a plain file name",
+        "overhead      | --transport mpi --latency-us 20  | the emulated network is for --transport inprocess only",
+        "overhead      | --rank 2                         | did you mean --ranks?",
+        "model measure | --ranks 1                        | --ranks: must be at least 2",
+        "model measure | --max-bytes 4                    | --max-bytes: must be at least 8",
+        "model measure | --repetitions 0                  | --repetitions",
+        "model predict | --model /nonexistent/model.json  | --model: model file: /nonexistent/model.json does not exist",
+        "model predict | --model m.json --algorithm fast  | --algorithm: algorithm: 'fast' is not a bcast algorithm",
+        "model predict | --model m.json -P 0              | -P: must be at least 1",
+        "model predict | --model m.json --bytes -1        | --bytes: must be between 0 and 2147483647",
+        "model predict | --model m.json --collectives x   | --collectives",
+        "model validate | -P 0                            | -P: must be between 1 and ",
+        "model validate | --sets Z                        | unknown planted set 'Z' (A, B, C, D)",
+        "model validate | --bytes 2147483647              | --bytes 2147483647: needs ",
+        "model validate | --repetitions 0                 | --repetitions",
+        "model validate | --assessment-repetitions 0      | --assessment-repetitions",
+    })
+    void aBadValueIsOneLineAndExitCode2BeforeAnyWork(String command, String args, String expected) throws IOException {
+        assertUserError(runInProcess(command, args), expected);
+    }
+
+    @Test
+    void anUnwritableOutIsRefusedBeforeMeasuring() throws IOException {
+        Path file = Files.writeString(dir.resolve("a-file"), "not a directory");
+        Outcome o = run(new JobEnvironment(Map.of()), "sync", "--transport", "inprocess", "--quick", "--no-progress",
+                "--out", file.toString());
+        assertEquals(Cli.EXIT_USAGE, o.exitCode(), o.err());
+        assertEquals(1, o.err().lines().count(), o.err());
+        assertTrue(o.err().contains("--out: cannot write into '" + file + "'"), o.err());
+        assertTrue(o.err().contains("exists and is not a directory"), o.err());
+        assertEquals("", o.out(), "the benchmark did not run");
+        assertEquals("not a directory", Files.readString(file));
+
+        Outcome validate = run(new JobEnvironment(Map.of()), "model", "validate", "--out", file.toString());
+        assertEquals(Cli.EXIT_USAGE, validate.exitCode(), validate.err());
+        assertTrue(validate.err().contains("--out: cannot write into"), validate.err());
+    }
+
+    @Test
+    void underMpirunOnlyRankZeroSpeaks() {
+        Outcome rank1 = run(new JobEnvironment(Map.of("OMPI_COMM_WORLD_RANK", "1", "OMPI_COMM_WORLD_SIZE", "4")),
+                "overlap", "--repetitions", "-5");
+        assertEquals(Cli.EXIT_USAGE, rank1.exitCode());
+        assertEquals("", rank1.err() + rank1.out());
+        Outcome rank0 = run(new JobEnvironment(Map.of("OMPI_COMM_WORLD_RANK", "0", "OMPI_COMM_WORLD_SIZE", "4")),
+                "overlap", "--repetitions", "-5");
+        assertEquals(Cli.EXIT_USAGE, rank0.exitCode());
+        assertEquals(1, rank0.err().lines().count(), rank0.err());
+    }
+
+    @Test
+    void modelMeasureOverMpiNeedsTwoRanks() {
+        Outcome o = run(new JobEnvironment(Map.of("OMPI_COMM_WORLD_RANK", "0", "OMPI_COMM_WORLD_SIZE", "1")),
+                "model", "measure", "--out", dir.toString());
+        assertEquals(Cli.EXIT_USAGE, o.exitCode(), o.err());
+        assertTrue(o.err().contains("model measure needs 2 ranks, but the mpirun job has 1"), o.err());
+    }
+}
