@@ -4,11 +4,11 @@ import dev.nbc.bench.cpu.CpuMeter;
 import dev.nbc.bench.latency.Stats;
 import dev.nbc.bench.ops.Collective;
 import dev.nbc.bench.ops.Operation;
+import dev.nbc.bench.ops.Sweep;
 import dev.nbc.bench.ops.Variant;
 import dev.nbc.bench.ranks.Control;
 import dev.nbc.bench.ranks.RankEnv;
 import dev.nbc.bench.ranks.Ranks;
-import dev.nbc.bench.ranks.Session;
 import dev.nbc.bench.report.ProgressBar;
 import dev.nbc.bench.report.Results;
 import dev.nbc.core.transport.inprocess.EmulatedNetwork;
@@ -34,18 +34,14 @@ import java.util.Map;
 public final class OverlapBenchmark {
 
     public record Config(List<Integer> sizes, List<Collective> collectives, List<Variant> variants, int repetitions,
-                         long testIntervalNanos, int group) {
+                         long testIntervalNanos, int group, double warmupSeconds) {
     }
 
     private OverlapBenchmark() {
     }
 
     public static void run(Ranks ranks, Config config, Results results, boolean progress) {
-        int points = 0;
-        for (Collective c : config.collectives()) {
-            points += c == Collective.BARRIER ? 1 : config.sizes().size();
-        }
-        ProgressBar bar = new ProgressBar(progress, points * config.variants().size());
+        ProgressBar bar = new ProgressBar(progress, new Sweep(config.variants(), config.collectives(), config.sizes()).points());
         EmulatedNetwork network = ranks.network();
         List<Map<String, Object>> rows = ranks.run(config.group(), env -> measure(env, config, bar, network));
         if (rows != null) {
@@ -66,46 +62,28 @@ public final class OverlapBenchmark {
                 ? LogGPReference.planted(network, env.size())
                 : LogGPReference.assess(control, env.size());
         double[][] errors = control.gather(new double[] {chunkError});
-        double maxChunkError = 0;
-        if (errors != null) {
-            for (double[] e : errors) {
-                maxChunkError = Math.max(maxChunkError, Math.abs(e[0]));
-            }
-        }
+        double maxChunkError = errors == null ? 0
+                : java.util.Arrays.stream(errors).mapToDouble(e -> Math.abs(e[0])).max().orElse(0);
         List<Map<String, Object>> rows = new ArrayList<>();
-        for (Variant variant : config.variants()) {
-            if (variant == Variant.OMPI && env.nativeCollectives() == null) {
-                continue;
+        Sweep sweep = new Sweep(config.variants(), config.collectives(), config.sizes());
+        sweep.warmUp(env, 100, config.warmupSeconds());
+        sweep.run(env, (variant, op) -> {
+            Map<String, Object> row = point(env, op, work, config);
+            if (row != null) {
+                LogGPParameters loggp = reference.parameters(op.bytes());
+                row.put("loggp_source", reference.source());
+                row.put("loggp_L_ns", loggp == null ? null : loggp.L());
+                row.put("loggp_o_ns", loggp == null ? null : loggp.o());
+                row.put("loggp_g_ns", loggp == null ? null : loggp.g());
+                row.put("loggp_G_ns_per_byte", loggp == null ? null : loggp.G());
+                row.put("loggp_gamma_ns_per_byte", loggp == null ? null : loggp.gamma());
+                row.put("loggp_eq_overlap_pct", reference.equationOverlap(op.collective(), op.bytes()));
+                row.put("loggp_sim_overlap_pct", reference.simulatedOverlap(op.collective(), op.bytes()));
+                row.put("busy_chunk_error_max", maxChunkError);
+                rows.add(row);
+                bar.step("overlap " + variant.label() + " " + op.collective().label() + " " + op.bytes());
             }
-            Session session = variant.isNbc() ? env.open(variant.mode()) : null;
-            try {
-                for (Collective c : config.collectives()) {
-                    for (int bytes : c == Collective.BARRIER ? List.of(0) : config.sizes()) {
-                        Operation op = session != null ? Operation.nbc(variant, c, bytes, session)
-                                : Operation.mpi(c, bytes, env.nativeCollectives());
-                        Map<String, Object> row = point(env, op, work, config);
-                        if (row != null) {
-                            LogGPParameters loggp = reference.parameters(op.bytes());
-                            row.put("loggp_source", reference.source());
-                            row.put("loggp_L_ns", loggp == null ? null : loggp.L());
-                            row.put("loggp_o_ns", loggp == null ? null : loggp.o());
-                            row.put("loggp_g_ns", loggp == null ? null : loggp.g());
-                            row.put("loggp_G_ns_per_byte", loggp == null ? null : loggp.G());
-                            row.put("loggp_gamma_ns_per_byte", loggp == null ? null : loggp.gamma());
-                            row.put("loggp_eq_overlap_pct", reference.equationOverlap(c, op.bytes()));
-                            row.put("loggp_sim_overlap_pct", reference.simulatedOverlap(c, op.bytes()));
-                            row.put("busy_chunk_error_max", maxChunkError);
-                            rows.add(row);
-                            bar.step("overlap " + variant.label() + " " + c.label() + " " + op.bytes());
-                        }
-                    }
-                }
-            } finally {
-                if (session != null) {
-                    session.close();
-                }
-            }
-        }
+        });
         return env.rank() == 0 ? rows : null;
     }
 
@@ -114,25 +92,32 @@ public final class OverlapBenchmark {
         int reps = op.bytes() >= (1 << 20) ? Math.max(5, config.repetitions() / 4) : config.repetitions();
         boolean polls = op.variant() != Variant.NBC_THREAD;
         long chunk = config.testIntervalNanos();
-        for (int i = 0; i < Math.min(reps, 10); i++) {
-            op.start().await();
-        }
-        // 1. pure: start + wait, with the CPU used meanwhile (this thread + progress thread)
+        Sweep.warmUp(control, op, Math.min(reps, 10), 0);
+        // 1. pure: start + wait right after a synchronisation, exactly as the overall step below
+        //    starts, with nothing else between the synchronisation and the timer (a CPU reading
+        //    there cost 30-70 us and made the pure time mostly one rank waiting for the other).
         double[] pure = new double[reps];
-        long cpu = 0;
-        long wall = 0;
-        CpuMeter meter = new CpuMeter(op::progressThreadCpuNanos);
         for (int i = 0; i < reps; i++) {
             control.barrier();
-            meter.start();
+            long t0 = System.nanoTime();
             op.start().await();
-            CpuMeter.Interval in = meter.stop();
-            pure[i] = in.wall();
-            wall += in.wall();
-            cpu += in.rankCpu();
+            pure[i] = System.nanoTime() - t0;
         }
         double pureMedian = Stats.median(pure);
-        long target = (long) Math.ceil(control.max(pureMedian));
+        // Each rank computes as long as its own pure time, as OSU sizes each rank's computation:
+        // sizing everybody to the slowest rank hid that rank's wait in the others' computation.
+        long target = (long) Math.ceil(pureMedian);
+        // The CPU share of the collective (this thread + progress thread), read around a loop of
+        // them and never inside a timed region.
+        CpuMeter meter = new CpuMeter(op::progressThreadCpuNanos);
+        control.barrier();
+        meter.start();
+        for (int i = 0; i < reps; i++) {
+            op.start().await();
+        }
+        CpuMeter.Interval cpuRun = meter.stop();
+        long cpu = cpuRun.rankCpu();
+        long wall = cpuRun.wall();
         // 2. the computation alone, chunked as it will be
         double[] compute = new double[reps];
         for (int i = 0; i < reps; i++) {
