@@ -134,10 +134,6 @@ public final class Commands {
         @Option(names = "--repetitions", paramLabel = "N", description = "Repetitions per point (default 50; --quick 15).")
         Integer repetitions;
 
-        @Option(names = "--warmup-seconds", paramLabel = "S",
-                description = "Seconds of a first, untimed sweep over every point, so that the JIT is done (default 2; --quick 1).")
-        Double warmupSeconds;
-
         @Option(names = "--test-interval-us", paramLabel = "K", defaultValue = "10",
                 description = "Without a progress thread (nbc-manual, ompi): test() every K us of computation (default ${DEFAULT-VALUE}).")
         double testIntervalUs;
@@ -146,13 +142,11 @@ public final class Commands {
         public void check(OptionChecks checks) {
             checks.atLeast("--repetitions", repetitions, 1);
             checks.positive("--test-interval-us", testIntervalUs);
-            checks.nonNegative("--warmup-seconds", warmupSeconds);
         }
 
         OverlapBenchmark.Config config(Ranks ranks) {
             return new OverlapBenchmark.Config(sizes.sizes(common.quick()), common.collectives(), common.variants(),
-                    CommonOptions.intOr(repetitions, common.quick(), 15, 50), Math.round(testIntervalUs * 1e3), ranks.maxRanks(),
-                    warmupSeconds != null ? warmupSeconds : common.quick() ? 1 : 2);
+                    CommonOptions.intOr(repetitions, common.quick(), 15, 50), Math.round(testIntervalUs * 1e3), ranks.maxRanks());
         }
 
         @Override
@@ -350,7 +344,7 @@ public final class Commands {
                         sizes.sizes(quick, sizes.maxBytes(quick, OVERHEAD_DEFAULT_MAX_BYTES)), common.collectives(),
                         common.variants(), quick ? 0.03 : 0.3, 5, 10000, quick ? 1 : 2), results, bar);
                 OverlapBenchmark.run(ranks, new OverlapBenchmark.Config(sweep, common.collectives(), common.variants(),
-                        quick ? 15 : 40, 10_000, ranks.maxRanks(), quick ? 1 : 2), results, bar);
+                        quick ? 15 : 40, 10_000, ranks.maxRanks()), results, bar);
                 WindowLatencyBenchmark.run(ranks, new WindowLatencyBenchmark.Config(sweep,
                         List.of(Collective.BARRIER, Collective.BCAST, Collective.ALLREDUCE).stream()
                                 .filter(common.collectives()::contains).toList(),

@@ -3,7 +3,7 @@ package dev.nbc.bench.cli;
 import dev.nbc.bench.model.ModelText;
 import dev.nbc.bench.model.PlantedSet;
 import dev.nbc.bench.model.PlantedValidation;
-import dev.nbc.bench.ranks.Control;
+import dev.nbc.bench.ranks.Session;
 import dev.nbc.bench.ranks.Ranks;
 import dev.nbc.bench.report.ProgressBar;
 import dev.nbc.bench.report.Report;
@@ -16,6 +16,8 @@ import dev.nbc.cli.TransportKind;
 import dev.nbc.models.assessment.AssessedModel;
 import dev.nbc.models.assessment.ModelFile;
 import dev.nbc.models.assessment.Provenance;
+import dev.nbc.core.progress.ProgressMode;
+import dev.nbc.models.assessment.AssessmentData;
 import dev.nbc.models.assessment.measure.AssessmentPlan;
 import dev.nbc.models.assessment.measure.AssessmentProtocol;
 import dev.nbc.models.prediction.CollectiveKind;
@@ -32,6 +34,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /** {@code model measure | predict | validate}: the parameter assessment of nbc-models on the command line. */
@@ -97,8 +100,11 @@ public final class ModelCommands implements Runnable {
                 boolean bar = common.progress(ranks);
                 AssessedModel model = ranks.run(RANKS, env -> {
                     ProgressBar progress = new ProgressBar(bar && env.rank() == 0, plan.sizes().size());
-                    var data = AssessmentProtocol.run(env.control().transport(), plan, Control.FIRST_USER_TAG,
-                            i -> progress.step(plan.sizes().get(i) + " B"));
+                    // On a session's transport: the network under test (the control plane's is ideal in-process).
+                    Optional<AssessmentData> data;
+                    try (Session session = env.open(ProgressMode.MANUAL)) {
+                        data = AssessmentProtocol.run(session.comm().transport(), plan, 0, i -> progress.step(plan.sizes().get(i) + " B"));
+                    }
                     progress.finish();
                     return data.map(d -> AssessedModel.analyse(Provenance.here(ranks.transport(), networkOf(ranks),
                             ranks.mpiVersion()), d)).orElse(null);

@@ -80,6 +80,15 @@ public final class LogGPReference {
         return 100 * CollectivePredictor.predict(p, kind(c), null, bytes).overlapPotential();
     }
 
+    /** The simulator on nbc's default algorithm: the last rank's finish time in microseconds. */
+    public double simulatedMicros(Collective c, int bytes) {
+        LogGPParameters p = parameters(bytes);
+        if (p == null || p.P() < 2) {
+            return p == null ? Double.NaN : 0;
+        }
+        return CollectivePredictor.predict(p, kind(c), null, bytes).time() / 1e3;
+    }
+
     private static CollectiveKind kind(Collective c) {
         return CollectiveKind.valueOf(c.name());
     }

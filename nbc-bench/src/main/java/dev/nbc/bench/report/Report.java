@@ -184,11 +184,11 @@ public final class Report {
         List<Map<String, Object>> overlap = results.rows("overlap");
         if (!overlap.isEmpty()) {
             sb.append("\nOVERLAP (% ; OSU = max(0,100(1-(overall-compute)/pure)), IMB = 100 max(0,min(1,(pure+compute-overall)/min(pure,compute))))\n");
-            sb.append(String.format("%-3s %-11s %-10s %9s %9s %9s %6s %6s %6s %6s %6s%n", "P", "variant", "collective", "bytes",
-                    "pure us", "ovrl us", "OSU", "IMB", "limit", "LgGPs", "LgGPe"));
+            sb.append(String.format("%-3s %-11s %-10s %9s %9s %9s %9s %6s %6s %6s %6s %6s%n", "P", "variant", "collective", "bytes",
+                    "pure max", "LgGP us", "ovrl us", "OSU", "IMB", "limit", "LgGPs", "LgGPe"));
             for (Map<String, Object> r : overlap) {
-                sb.append(String.format("%-3s %-11s %-10s %9s %9s %9s %6s %6s %6s %6s %6s%n", r.get("P"), r.get("variant"),
-                        r.get("collective"), r.get("bytes"), num(r.get("pure_us")), num(r.get("overall_us")),
+                sb.append(String.format("%-3s %-11s %-10s %9s %9s %9s %9s %6s %6s %6s %6s %6s%n", r.get("P"), r.get("variant"),
+                        r.get("collective"), r.get("bytes"), num(r.get("pure_max_us")), num(r.get("loggp_sim_us")), num(r.get("overall_us")),
                         num(r.get("overlap_osu_pct")), num(r.get("overlap_imb_pct")), num(r.get("physical_limit_pct")),
                         num(r.get("loggp_sim_overlap_pct")), num(r.get("loggp_eq_overlap_pct"))));
             }

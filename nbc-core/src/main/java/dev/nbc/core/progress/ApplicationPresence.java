@@ -23,6 +23,8 @@ final class ApplicationPresence {
     static final long HANDOFF_NANOS = 10_000;
 
     private final AtomicInteger inside = new AtomicInteger();
+    /** Application threads blocked in a wait: they left their requests to the progress thread. */
+    private final AtomicInteger blocked = new AtomicInteger();
     private volatile long lastExit = System.nanoTime() - HANDOFF_NANOS;
     /**
      * Moving average (weight 1/8) of the share of the application's absences that lasted at least
@@ -83,8 +85,8 @@ final class ApplicationPresence {
     }
 
     /**
-     * When the progress thread may take over the engine: {@link #HANDOFF_NANOS} after the
-     * application left if it {@link #oftenAway() often stays away}, {@link #ABSENT_NANOS} after it
+     * When the progress thread may take over the engine: when the application left, if a thread of
+     * it blocks waiting; {@link #HANDOFF_NANOS} after it left if it {@link #oftenAway() often stays away}, {@link #ABSENT_NANOS} after it
      * left otherwise (a loop of back-to-back collectives that was only preempted comes back sooner);
      * {@code Long.MAX_VALUE} while an application thread is inside.
      */
@@ -92,6 +94,23 @@ final class ApplicationPresence {
         if (anyInside()) {
             return Long.MAX_VALUE;
         }
+        if (anyBlocked()) {
+            return lastExit;
+        }
         return lastExit + (oftenAway() ? HANDOFF_NANOS : ABSENT_NANOS);
+    }
+
+    /** An application thread that left the library blocks until the progress thread completes its request. */
+    void block() {
+        blocked.incrementAndGet();
+    }
+
+    void unblock() {
+        blocked.decrementAndGet();
+    }
+
+    /** True while an application thread waits for the progress thread: then everything in flight is the thread's. */
+    boolean anyBlocked() {
+        return blocked.get() > 0;
     }
 }

@@ -51,10 +51,16 @@ final class Execution {
     }
 
     /**
-     * When the current round is expected to have completed: its post time plus the round's
-     * learned duration (its post time if never observed, so that it is polled soon).
+     * When a progress thread should poll this execution: when its current round is expected to
+     * have completed (its post time plus the round's learned duration; its post time if never
+     * observed, so that it is polled soon). Never, if this is the last round that communicates
+     * and the transport moves data without polling: completing it early would start nothing
+     * new, and whoever awaits the collective completes it as fast.
      */
     long dueAt() {
+        if (transport.transfersWithoutPolling() && times.isLastCommunication(round)) {
+            return Long.MAX_VALUE;
+        }
         return roundPostedAt + times.expected(round);
     }
 

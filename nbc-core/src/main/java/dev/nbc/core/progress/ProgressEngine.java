@@ -92,6 +92,8 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
      * {@code Long.MAX_VALUE} while it is parked until woken.
      */
     private volatile long plannedWake = RUNNING;
+    /** The most ranks in this process of any transport this engine has served ({@link Transport#ranksInThisProcess()}). */
+    private volatile int ranksInProcess = 1;
     /** The earliest time a collective in flight is expected to need a poll (SHARED); MAX_VALUE if none. */
     private volatile long nextDue = Long.MAX_VALUE;
     /** Collectives submitted and not yet finished. */
@@ -166,7 +168,8 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
      * SHARED by the cores this JVM has for the engines with a thread (it changes as engines come and go).
      */
     public ProgressPolicy policy() {
-        return forcedPolicy != null ? forcedPolicy : ProgressPolicy.forCores(THREAD_ENGINES.get());
+        return forcedPolicy != null ? forcedPolicy
+                : ProgressPolicy.forCores(Math.max(THREAD_ENGINES.get(), ranksInProcess));
     }
 
     public IdleStrategy idleStrategy() {
@@ -183,6 +186,9 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
     public Request submit(Schedule schedule, Transport transport, int tag, ByteBuffer input, ByteBuffer output,
                           String description) {
         checkUsable();
+        if (transport.ranksInThisProcess() > ranksInProcess) {
+            ranksInProcess = transport.ranksInThisProcess();
+        }
         Request request = new Request(description, schedule.algorithm(), this);
         Execution execution = new Execution(schedule, transport, tag, input, output, request);
         presence.enter();
@@ -247,7 +253,15 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
 
     @Override
     public void endActiveWait(boolean handOver) {
+        if (handOver) {
+            presence.block();
+        }
         leave(handOver);
+    }
+
+    @Override
+    public void endBlockedWait() {
+        presence.unblock();
     }
 
     @Override
@@ -376,7 +390,7 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
             if (roundTimes.size() >= MAX_TIMED_SCHEDULES) {
                 roundTimes.clear();
             }
-            times = new RoundTimes(schedule.depth());
+            times = new RoundTimes(schedule);
             roundTimes.put(schedule, times);
         }
         return times;
@@ -418,7 +432,8 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
                         recheck = Math.min(2 * recheck, MAX_RECHECK_NANOS);
                         continue;
                     }
-                    long due = nextDue;
+                    // A blocked waiter leaves everything to us: nothing waits for its due time.
+                    long due = presence.anyBlocked() ? now : nextDue;
                     if (due - now > MIN_SLEEP_NANOS) {
                         sleepUntil(Math.min(due, now + MAX_POLL_NANOS), now);
                         continue;

@@ -7,8 +7,8 @@ import java.util.Locale;
  *
  * <p>The choice depends on whether the rank has a core to spare for its progress thread. An engine
  * started with {@code ProgressMode.THREAD} decides it, and decides again as engines come and go:
- * DEDICATED if the rank has two cores for every engine with a thread in its JVM (one for the
- * application thread, one for the progress thread), else SHARED. The rank's cores are the
+ * DEDICATED if the rank has two cores for every engine with a thread in its JVM, and for every
+ * in-process rank it runs (one for the application thread, one for the progress thread), else SHARED. The rank's cores are the
  * processors it is bound to if the launcher bound it ({@code scripts/nbcrun} does when ranks do
  * not exceed cores), else its share of the node's, by the ranks of the job on this node (Open
  * MPI's {@code OMPI_COMM_WORLD_LOCAL_SIZE}). {@code ProgressEngine.policy()} tells the current choice. The user forces a policy with {@code ProgressEngine.start(policy)}, or for
@@ -48,12 +48,12 @@ public enum ProgressPolicy {
     }
 
     /**
-     * {@link #DEDICATED} if this node has two cores for the application and progress thread of
-     * every engine with a thread ({@code threadEngines} in this JVM, times the ranks on this node),
-     * else {@link #SHARED}.
+     * {@link #DEDICATED} if this process has two cores (an application thread and a progress
+     * thread) for each of its {@code applicationThreads} ranks (engines with a thread, or in-process
+     * ranks, whichever are more), else {@link #SHARED}.
      */
-    static ProgressPolicy forCores(int threadEngines) {
-        return CORES_PER_RANK >= 2L * Math.max(1, threadEngines) ? DEDICATED : SHARED;
+    static ProgressPolicy forCores(int applicationThreads) {
+        return CORES_PER_RANK >= 2L * Math.max(1, applicationThreads) ? DEDICATED : SHARED;
     }
 
     /**

@@ -1,5 +1,8 @@
 package dev.nbc.core.progress;
 
+import dev.nbc.core.schedule.Operation;
+import dev.nbc.core.schedule.Schedule;
+
 /**
  * How long each round of one schedule takes, learned from the rounds the engine has run: the time
  * from posting a round's communication until all of it was seen complete. The progress thread
@@ -12,9 +15,25 @@ package dev.nbc.core.progress;
  */
 final class RoundTimes {
     private final long[] nanos;
+    private final int lastCommunicationRound;
 
-    RoundTimes(int rounds) {
-        nanos = new long[rounds];
+    RoundTimes(Schedule schedule) {
+        nanos = new long[schedule.depth()];
+        int last = -1;
+        for (int r = 0; r < schedule.depth(); r++) {
+            for (Operation operation : schedule.rounds().get(r).operations()) {
+                if (operation instanceof Operation.Send || operation instanceof Operation.Receive) {
+                    last = r;
+                    break;
+                }
+            }
+        }
+        lastCommunicationRound = last;
+    }
+
+    /** True if no round after {@code round} sends or receives anything. */
+    boolean isLastCommunication(int round) {
+        return round >= lastCommunicationRound;
     }
 
     /** The expected duration of {@code round}, 0 if never observed. */

@@ -21,6 +21,9 @@ public interface ProgressHook {
      */
     void endActiveWait(boolean handOver);
 
+    /** A thread that stopped polling with {@code handOver} (and blocked) is awake again. */
+    void endBlockedWait();
+
     /**
      * True if a waiter may block (park) and leave the polling to a progress thread, which then
      * completes its request: where that thread has a core of its own. Elsewhere waiters poll

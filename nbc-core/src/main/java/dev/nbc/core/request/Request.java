@@ -93,6 +93,7 @@ public final class Request {
     private boolean awaitUntil(long deadline) {
         long start = System.nanoTime();
         boolean completed = false;
+        boolean block = false;
         engine.beginActiveWait();
         try {
             while (!(completed = test())) {
@@ -106,22 +107,27 @@ public final class Request {
                 } else if (waited < YIELD_NANOS || !engine.takesOverBlockedWaiters()) {
                     Thread.yield();
                 } else {
+                    block = true;
                     break;
                 }
             }
         } finally {
-            engine.endActiveWait(!completed);
+            engine.endActiveWait(block);
         }
         if (completed) {
             return true;
         }
-        while (!test()) {
-            if (System.nanoTime() - deadline >= 0) {
-                return false;
+        try {
+            while (!test()) {
+                if (System.nanoTime() - deadline >= 0) {
+                    return false;
+                }
+                parkUntilDone(deadline);
             }
-            parkUntilDone(deadline);
+            return true;
+        } finally {
+            engine.endBlockedWait();
         }
-        return true;
     }
 
     private void parkUntilDone(long deadline) {

@@ -54,6 +54,27 @@ public interface Transport extends AutoCloseable {
     PendingOperation receive(ByteBuffer buffer, int offset, int length, int peer, int tag);
 
     /**
+     * How many ranks of this transport's group run in this process (1 for MPI; the whole group
+     * for the in-process transport, whose ranks are threads): each is an application thread that
+     * wants a core, which decides whether a progress thread has one to spare.
+     */
+    default int ranksInThisProcess() {
+        return 1;
+    }
+
+    /**
+     * True if a message's network time passes whether or not anyone polls: the data is handed
+     * over when the send is posted, and polling only observes (and copies out) what has arrived,
+     * as in the in-process transport. Then a progress thread sharing a core with the application
+     * gains nothing by polling a collective's last round early. False by default and for MPI,
+     * where a protocol step may wait for a poll (a rendezvous message moves only after the
+     * receiver's progress matched it).
+     */
+    default boolean transfersWithoutPolling() {
+        return false;
+    }
+
+    /**
      * Releases the endpoint. Operations still pending are abandoned; for MPI this frees the
      * library's duplicate communicator, so it must happen before {@code MPI.Finalize()}.
      */

@@ -68,6 +68,18 @@ public final class InProcessTransport implements Transport {
         return world.maxTag();
     }
 
+    /** Every rank of an in-process world is a thread of this JVM. */
+    @Override
+    public int ranksInThisProcess() {
+        return size();
+    }
+
+    /** Messages are staged at the send and arrive by the clock (or at once): polling only observes. */
+    @Override
+    public boolean transfersWithoutPolling() {
+        return true;
+    }
+
     @Override
     public String name() {
         return "in-process";
