@@ -3,14 +3,14 @@ package dev.nbc.jmh;
 import dev.nbc.core.Communicator;
 import dev.nbc.core.progress.IdleStrategy;
 import dev.nbc.core.progress.ProgressEngine;
-import dev.nbc.core.progress.ProgressMode;
+import dev.nbc.core.progress.ProgressPolicy;
 
 import java.util.Arrays;
 
 /**
- * The two sides of the progress thread's idle strategy: the CPU it uses while nothing is in
- * flight, and how fast it reacts to a collective submitted after an idle spell. Each strategy is
- * measured in the same run, so the figures compare. Usage:
+ * The two sides of the progress thread at rest: the CPU it uses while nothing is in flight, and how
+ * fast a collective submitted after an idle spell completes. Each DEDICATED idle strategy and the
+ * SHARED policy are measured in the same run, so the figures compare. Usage:
  * {@code java -cp nbc-jmh.jar dev.nbc.jmh.IdleBehaviourMeasurement [idleSeconds]}.
  */
 public final class IdleBehaviourMeasurement {
@@ -21,8 +21,11 @@ public final class IdleBehaviourMeasurement {
         double idleSeconds = args.length > 0 ? Double.parseDouble(args[0]) : 10;
         System.out.printf("%-10s %14s %14s %14s %14s %14s%n", "strategy", "idle CPU", "react hot", "react 1ms",
                 "react 10ms", "react 100ms");
-        for (IdleStrategy strategy : IdleStrategy.values()) {
-            try (ProgressEngine engine = ProgressEngine.start(ProgressMode.THREAD, strategy)) {
+        for (int variant = 0; variant <= IdleStrategy.values().length; variant++) {
+            boolean shared = variant == IdleStrategy.values().length;
+            String name = shared ? "SHARED" : IdleStrategy.values()[variant].toString();
+            try (ProgressEngine engine = shared ? ProgressEngine.start(ProgressPolicy.SHARED)
+                    : ProgressEngine.start(ProgressPolicy.DEDICATED, IdleStrategy.values()[variant])) {
                 Communicator comm = Communicator.create(engine, new LoopbackTransport(0, 2));
                 for (int i = 0; i < 20_000; i++) {
                     comm.ibarrier().await(); // warm up the JIT
@@ -31,7 +34,7 @@ public final class IdleBehaviourMeasurement {
                 long before = engine.threadCpuNanos();
                 Thread.sleep((long) (idleSeconds * 1000));
                 double idleCpuPercent = 100.0 * (engine.threadCpuNanos() - before) / (idleSeconds * 1e9);
-                System.out.printf("%-10s %13.3f%% %14s %14s %14s %14s%n", strategy, idleCpuPercent,
+                System.out.printf("%-10s %13.3f%% %14s %14s %14s %14s%n", name, idleCpuPercent,
                         reaction(comm, 0), reaction(comm, 1), reaction(comm, 10), reaction(comm, 100));
             }
         }

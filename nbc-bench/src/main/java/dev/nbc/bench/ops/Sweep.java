@@ -4,6 +4,8 @@ import dev.nbc.bench.ranks.Control;
 import dev.nbc.bench.ranks.RankEnv;
 import dev.nbc.bench.ranks.Session;
 
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.List;
 
 /**
@@ -66,12 +68,35 @@ public final class Sweep {
     }
 
     /**
-     * The untimed sweep: every point runs at least {@code count} collectives and at least its
-     * share of {@code seconds} (at least 20 ms), large ones at least 3 times.
+     * The untimed sweep, repeated until the JIT is done: every point runs at least {@code count}
+     * collectives and at least its share of {@code seconds} (at least 20 ms), large ones at least
+     * 3 times; the sweep runs again while any rank's JIT compiled for more than
+     * {@link #JIT_SETTLED_MILLIS} during it, for at most {@link #MAX_WARM_UP_SWEEPS} sweeps. (A rank
+     * bound to one core compiles on that core: after one 1 s sweep the first variant measured still
+     * ran at half speed there.)
      */
     public void warmUp(RankEnv env, int count, double seconds) {
         double perPoint = Math.max(0.02, seconds / Math.max(1, points()));
-        run(env, (variant, op) -> warmUp(env.control(), op, op.bytes() >= (1 << 20) ? 3 : count, perPoint));
+        warmUpUntilCompiled(env, () -> run(env, (variant, op) ->
+                warmUp(env.control(), op, op.bytes() >= (1 << 20) ? 3 : count, perPoint)));
+    }
+
+    /** Compilation time below this during a whole warm-up sweep means the JIT is done. */
+    static final long JIT_SETTLED_MILLIS = 20;
+    static final int MAX_WARM_UP_SWEEPS = 8;
+
+    /** Runs {@code sweep} (collective over the group) until no rank's JIT compiles much during it. */
+    public static void warmUpUntilCompiled(RankEnv env, Runnable sweep) {
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        boolean measurable = jit != null && jit.isCompilationTimeMonitoringSupported();
+        for (int round = 1; round <= MAX_WARM_UP_SWEEPS; round++) {
+            long before = measurable ? jit.getTotalCompilationTime() : 0;
+            sweep.run();
+            long compiled = measurable ? jit.getTotalCompilationTime() - before : 0;
+            if (env.control().max(compiled) < JIT_SETTLED_MILLIS) {
+                return;
+            }
+        }
     }
 
     /** At least {@code count} untimed collectives and at least {@code seconds} of them; rank 0 decides when to stop. */

@@ -72,7 +72,7 @@ public final class OverlapBenchmark {
         // first points measured after a collectives-only warm-up came out at half their overlap).
         Config warmUp = new Config(config.sizes(), config.collectives(), config.variants(),
                 Math.max(3, config.repetitions() / 5), config.testIntervalNanos(), config.group());
-        sweep.run(env, (variant, op) -> point(env, op, work, warmUp));
+        Sweep.warmUpUntilCompiled(env, () -> sweep.run(env, (variant, op) -> point(env, op, work, warmUp)));
         sweep.run(env, (variant, op) -> {
             Map<String, Object> row = point(env, op, work, config);
             if (row != null) {

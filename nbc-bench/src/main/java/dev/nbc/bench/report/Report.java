@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.function.Function;
 
 /**
  * Writes a run's results into a directory: {@code <name>.csv}, {@code <name>.json}, PNG + SVG plots
@@ -164,69 +165,67 @@ public final class Report {
         return d == null ? "-" : String.format(Locale.ROOT, d >= 100 ? "%.0f" : d >= 10 ? "%.1f" : "%.2f", d);
     }
 
+    /** A column of a summary table: its header, its printf format and how a row gives its cell. */
+    private record Column(String format, String header, Function<Map<String, Object>, Object> cell) {
+    }
+
+    /** A column showing a row's value as it is. */
+    private static Column text(String format, String column) {
+        return new Column(format, column, r -> r.get(column));
+    }
+
+    /** A column showing a row's number with 3 significant places ({@link #num}). */
+    private static Column number(String format, String header, String column) {
+        return new Column(format, header, r -> num(r.get(column)));
+    }
+
+    /** The columns that start most tables: P, variant, collective. */
+    private static final Column[] ROW_KEY = {text("%-3s", "P"), text("%-11s", "variant"), text("%-10s", "collective")};
+
+    /** Appends a titled table of {@code rows}, nothing if there are none. */
+    private static void table(StringBuilder sb, String title, List<Map<String, Object>> rows, Column[] key, Column... columns) {
+        if (rows.isEmpty()) {
+            return;
+        }
+        List<Column> all = new ArrayList<>(List.of(key));
+        all.addAll(List.of(columns));
+        String format = String.join(" ", all.stream().map(Column::format).toList()) + "%n";
+        sb.append('\n').append(title).append('\n');
+        sb.append(String.format(format, all.stream().map(Column::header).toArray()));
+        for (Map<String, Object> row : rows) {
+            sb.append(String.format(format, all.stream().map(c -> c.cell().apply(row)).toArray()));
+        }
+    }
+
     /** A short text summary: a table per benchmark. */
     public static String summary(Results results) {
         StringBuilder sb = new StringBuilder();
         Map<String, Object> run = results.run();
         sb.append(String.format(Locale.ROOT, "nbc-bench %s  transport=%s network=%s P_max=%s  %s  git %s  %s%n", run.get("command"),
                 run.get("transport"), run.get("network"), run.get("P_max"), run.get("ompi_version"), run.get("git_commit"), run.get("date")));
-        List<Map<String, Object>> overhead = results.rows("overhead");
-        if (!overhead.isEmpty()) {
-            sb.append("\nOVERHEAD (blocking; CPU share = (thread + progress thread CPU) / wall; idle = wall - CPU per op)\n");
-            sb.append(String.format("%-3s %-11s %-10s %9s %10s %7s %7s %7s %9s%n", "P", "variant", "collective", "bytes", "t/op us",
-                    "cpu", "progr", "proc", "idle us"));
-            for (Map<String, Object> r : overhead) {
-                sb.append(String.format("%-3s %-11s %-10s %9s %10s %7s %7s %7s %9s%n", r.get("P"), r.get("variant"), r.get("collective"),
-                        r.get("bytes"), num(r.get("time_per_op_us")), num(r.get("cpu_share")), num(r.get("progress_cpu_share")),
-                        num(r.get("proc_cpu_share")), num(r.get("idle_us_per_op"))));
-            }
-        }
-        List<Map<String, Object>> overlap = results.rows("overlap");
-        if (!overlap.isEmpty()) {
-            sb.append("\nOVERLAP (% ; OSU = max(0,100(1-(overall-compute)/pure)), IMB = 100 max(0,min(1,(pure+compute-overall)/min(pure,compute))))\n");
-            sb.append(String.format("%-3s %-11s %-10s %9s %9s %9s %9s %6s %6s %6s %6s %6s%n", "P", "variant", "collective", "bytes",
-                    "pure max", "LgGP us", "ovrl us", "OSU", "IMB", "limit", "LgGPs", "LgGPe"));
-            for (Map<String, Object> r : overlap) {
-                sb.append(String.format("%-3s %-11s %-10s %9s %9s %9s %9s %6s %6s %6s %6s %6s%n", r.get("P"), r.get("variant"),
-                        r.get("collective"), r.get("bytes"), num(r.get("pure_max_us")), num(r.get("loggp_sim_us")), num(r.get("overall_us")),
-                        num(r.get("overlap_osu_pct")), num(r.get("overlap_imb_pct")), num(r.get("physical_limit_pct")),
-                        num(r.get("loggp_sim_overlap_pct")), num(r.get("loggp_eq_overlap_pct"))));
-            }
-        }
-        List<Map<String, Object>> latency = results.rows("latency");
-        if (!latency.isEmpty()) {
-            sb.append("\nLATENCY (us, median; window scheme per reduction, naive schemes for contrast)\n");
-            sb.append(String.format("%-3s %-11s %-10s %9s %-17s %-13s %9s %9s %9s %6s%n", "P", "variant", "collective", "bytes",
-                    "scheme", "reduction", "median", "q10", "q90", "valid"));
-            for (Map<String, Object> r : latency) {
-                sb.append(String.format("%-3s %-11s %-10s %9s %-17s %-13s %9s %9s %9s %6s%n", r.get("P"), r.get("variant"),
-                        r.get("collective"), r.get("bytes"), r.get("scheme"), r.get("reduction"), num(r.get("median_us")),
-                        num(r.get("q10_us")), num(r.get("q90_us")), r.get("valid") == null ? "-" : r.get("valid") + "/" + r.get("repetitions")));
-            }
-        }
-        List<Map<String, Object>> tail = results.rows("tail");
-        if (!tail.isEmpty()) {
-            sb.append("\nBACK-TO-BACK TAIL (us, per-iteration max over ranks; x ompi = multiple of Open MPI's in this run)\n");
-            sb.append(String.format("%-3s %-11s %-10s %7s %8s %8s %9s %9s %9s %9s %8s %8s%n", "P", "variant", "collective", "bytes",
-                    "p50", "p90", "p99", "p99.9", "mean", "max", "mean x", "p99 x"));
-            for (Map<String, Object> r : tail) {
-                sb.append(String.format("%-3s %-11s %-10s %7s %8s %8s %9s %9s %9s %9s %8s %8s%n", r.get("P"), r.get("variant"),
-                        r.get("collective"), r.get("bytes"), num(r.get("p50_us")), num(r.get("p90_us")), num(r.get("p99_us")),
-                        num(r.get("p999_us")), num(r.get("mean_us")), num(r.get("max_us")), num(r.get("mean_vs_ompi")),
-                        num(r.get("p99_vs_ompi"))));
-            }
-        }
-        List<Map<String, Object>> sync = results.rows("sync");
-        if (!sync.isEmpty()) {
-            sb.append("\nSYNC (time at rank 0; error = max over ranks of |global estimate - rank 0's clock|, us)\n");
-            sb.append(String.format("%-3s %-7s %5s %10s %12s %12s %12s %12s %10s%n", "P", "scheme", "steps", "time us",
-                    "err now", "err later", "off-only now", "off-only ltr", "drift ppm"));
-            for (Map<String, Object> r : sync) {
-                sb.append(String.format("%-3s %-7s %5s %10s %12s %12s %12s %12s %10s%n", r.get("P"), r.get("scheme"), r.get("steps"),
-                        num(r.get("sync_time_us")), num(r.get("err_drift_model_now_us")), num(r.get("err_drift_model_later_us")),
-                        num(r.get("err_offset_only_now_us")), num(r.get("err_offset_only_later_us")), num(r.get("drift_error_ppm"))));
-            }
-        }
+        table(sb, "OVERHEAD (blocking; CPU share = (thread + progress thread CPU) / wall; idle = wall - CPU per op)",
+                results.rows("overhead"), ROW_KEY, text("%9s", "bytes"), number("%10s", "t/op us", "time_per_op_us"),
+                number("%7s", "cpu", "cpu_share"), number("%7s", "progr", "progress_cpu_share"),
+                number("%7s", "proc", "proc_cpu_share"), number("%9s", "idle us", "idle_us_per_op"));
+        table(sb, "OVERLAP (% ; OSU = max(0,100(1-(overall-compute)/pure)), IMB = 100 max(0,min(1,(pure+compute-overall)/min(pure,compute))))",
+                results.rows("overlap"), ROW_KEY, text("%9s", "bytes"), number("%9s", "pure max", "pure_max_us"),
+                number("%9s", "LgGP us", "loggp_sim_us"), number("%9s", "ovrl us", "overall_us"),
+                number("%6s", "OSU", "overlap_osu_pct"), number("%6s", "IMB", "overlap_imb_pct"),
+                number("%6s", "limit", "physical_limit_pct"), number("%6s", "LgGPs", "loggp_sim_overlap_pct"),
+                number("%6s", "LgGPe", "loggp_eq_overlap_pct"));
+        table(sb, "LATENCY (us, median; window scheme per reduction, naive schemes for contrast)", results.rows("latency"),
+                ROW_KEY, text("%9s", "bytes"), text("%-17s", "scheme"), text("%-13s", "reduction"),
+                number("%9s", "median", "median_us"), number("%9s", "q10", "q10_us"), number("%9s", "q90", "q90_us"),
+                new Column("%6s", "valid", r -> r.get("valid") == null ? "-" : r.get("valid") + "/" + r.get("repetitions")));
+        table(sb, "BACK-TO-BACK TAIL (us, per-iteration max over ranks; x ompi = multiple of Open MPI's in this run)",
+                results.rows("tail"), ROW_KEY, text("%7s", "bytes"), number("%8s", "p50", "p50_us"), number("%8s", "p90", "p90_us"),
+                number("%9s", "p99", "p99_us"), number("%9s", "p99.9", "p999_us"), number("%9s", "mean", "mean_us"),
+                number("%9s", "max", "max_us"), number("%8s", "mean x", "mean_vs_ompi"), number("%8s", "p99 x", "p99_vs_ompi"));
+        table(sb, "SYNC (time at rank 0; error = max over ranks of |global estimate - rank 0's clock|, us)", results.rows("sync"),
+                new Column[] {text("%-3s", "P"), text("%-7s", "scheme")}, text("%5s", "steps"),
+                number("%10s", "time us", "sync_time_us"), number("%12s", "err now", "err_drift_model_now_us"),
+                number("%12s", "err later", "err_drift_model_later_us"), number("%12s", "off-only now", "err_offset_only_now_us"),
+                number("%12s", "off-only ltr", "err_offset_only_later_us"), number("%10s", "drift ppm", "drift_error_ppm"));
         return sb.toString();
     }
 }

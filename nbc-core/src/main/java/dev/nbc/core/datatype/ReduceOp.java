@@ -2,6 +2,7 @@ package dev.nbc.core.datatype;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.DoubleBuffer;
 import java.util.EnumSet;
 import java.util.Objects;
 import java.util.Set;
@@ -23,17 +24,48 @@ public final class ReduceOp {
     private static final Set<DataType> ALL_TYPES = EnumSet.allOf(DataType.class);
     private static final Set<DataType> INTEGER_TYPES = EnumSet.of(DataType.BYTE, DataType.SHORT, DataType.INT, DataType.LONG);
 
-    public static final ReduceOp SUM = builtIn("SUM", ALL_TYPES, Long::sum, Double::sum);
-    public static final ReduceOp PROD = builtIn("PROD", ALL_TYPES, (a, b) -> a * b, (a, b) -> a * b);
+    public static final ReduceOp SUM = builtIn("SUM", ALL_TYPES, Long::sum, Double::sum, (l, r, out, n) -> {
+        for (int i = 0; i < n; i++) {
+            out[i] = l[i] + r[i];
+        }
+    });
+    public static final ReduceOp PROD = builtIn("PROD", ALL_TYPES, (a, b) -> a * b, (a, b) -> a * b, (l, r, out, n) -> {
+        for (int i = 0; i < n; i++) {
+            out[i] = l[i] * r[i];
+        }
+    });
     /** Minimum; for floating point as C's {@code a < b ? a : b}, like Open MPI. */
-    public static final ReduceOp MIN = builtIn("MIN", ALL_TYPES, Math::min, (a, b) -> a < b ? a : b);
-    public static final ReduceOp MAX = builtIn("MAX", ALL_TYPES, Math::max, (a, b) -> a > b ? a : b);
-    public static final ReduceOp BAND = builtIn("BAND", INTEGER_TYPES, (a, b) -> a & b, null);
-    public static final ReduceOp BOR = builtIn("BOR", INTEGER_TYPES, (a, b) -> a | b, null);
-    public static final ReduceOp BXOR = builtIn("BXOR", INTEGER_TYPES, (a, b) -> a ^ b, null);
-    public static final ReduceOp LAND = builtIn("LAND", INTEGER_TYPES, (a, b) -> (a != 0 && b != 0) ? 1 : 0, null);
-    public static final ReduceOp LOR = builtIn("LOR", INTEGER_TYPES, (a, b) -> (a != 0 || b != 0) ? 1 : 0, null);
-    public static final ReduceOp LXOR = builtIn("LXOR", INTEGER_TYPES, (a, b) -> ((a != 0) ^ (b != 0)) ? 1 : 0, null);
+    public static final ReduceOp MIN = builtIn("MIN", ALL_TYPES, Math::min, (a, b) -> a < b ? a : b, (l, r, out, n) -> {
+        for (int i = 0; i < n; i++) {
+            out[i] = l[i] < r[i] ? l[i] : r[i];
+        }
+    });
+    public static final ReduceOp MAX = builtIn("MAX", ALL_TYPES, Math::max, (a, b) -> a > b ? a : b, (l, r, out, n) -> {
+        for (int i = 0; i < n; i++) {
+            out[i] = l[i] > r[i] ? l[i] : r[i];
+        }
+    });
+    public static final ReduceOp BAND = builtIn("BAND", INTEGER_TYPES, (a, b) -> a & b, null, null);
+    public static final ReduceOp BOR = builtIn("BOR", INTEGER_TYPES, (a, b) -> a | b, null, null);
+    public static final ReduceOp BXOR = builtIn("BXOR", INTEGER_TYPES, (a, b) -> a ^ b, null, null);
+    public static final ReduceOp LAND = builtIn("LAND", INTEGER_TYPES, (a, b) -> (a != 0 && b != 0) ? 1 : 0, null, null);
+    public static final ReduceOp LOR = builtIn("LOR", INTEGER_TYPES, (a, b) -> (a != 0 || b != 0) ? 1 : 0, null, null);
+    public static final ReduceOp LXOR = builtIn("LXOR", INTEGER_TYPES, (a, b) -> ((a != 0) ^ (b != 0)) ? 1 : 0, null, null);
+
+    /**
+     * A built-in operation's loop over arrays of doubles, {@code out[i] = left[i] op right[i]}: a
+     * plain loop per operation that the JIT vectorizes. Elements of DOUBLE buffers are combined in
+     * chunks through it: measured 2-3 ns per element through the per-element lambda, which made
+     * the reduction the larger part of a 256 KiB allreduce at P = 2.
+     */
+    @FunctionalInterface
+    interface DoubleArrayKernel {
+        void combine(double[] left, double[] right, double[] out, int n);
+    }
+
+    /** Elements per chunk of the array kernels: two chunks fit in a core's L1 cache. */
+    private static final int CHUNK = 1024;
+    private static final ThreadLocal<double[][]> CHUNKS = ThreadLocal.withInitial(() -> new double[2][CHUNK]);
 
     /** Every built-in operation, for tests and command-line parsing. */
     public static final ReduceOp[] BUILT_IN = {SUM, PROD, MIN, MAX, BAND, BOR, BXOR, LAND, LOR, LXOR};
@@ -43,18 +75,27 @@ public final class ReduceOp {
     private final Set<DataType> types;
     private final LongBinaryOperator integerFunction;
     private final DoubleBinaryOperator floatingFunction;
+    /** The DOUBLE loop of a built-in operation (the same function as floatingFunction), or null. */
+    private final DoubleArrayKernel doubleKernel;
 
     private ReduceOp(String name, boolean commutative, Set<DataType> types,
                      LongBinaryOperator integerFunction, DoubleBinaryOperator floatingFunction) {
+        this(name, commutative, types, integerFunction, floatingFunction, null);
+    }
+
+    private ReduceOp(String name, boolean commutative, Set<DataType> types, LongBinaryOperator integerFunction,
+                     DoubleBinaryOperator floatingFunction, DoubleArrayKernel doubleKernel) {
         this.name = name;
         this.commutative = commutative;
         this.types = types;
         this.integerFunction = integerFunction;
         this.floatingFunction = floatingFunction;
+        this.doubleKernel = doubleKernel;
     }
 
-    private static ReduceOp builtIn(String name, Set<DataType> types, LongBinaryOperator integer, DoubleBinaryOperator floating) {
-        return new ReduceOp(name, true, types, integer, floating);
+    private static ReduceOp builtIn(String name, Set<DataType> types, LongBinaryOperator integer, DoubleBinaryOperator floating,
+                                    DoubleArrayKernel doubles) {
+        return new ReduceOp(name, true, types, integer, floating, doubles);
     }
 
     /**
@@ -149,11 +190,36 @@ public final class ReduceOp {
                 }
             }
             case DOUBLE -> {
+                if (doubleKernel != null) {
+                    combineDoubles(in, sourceOffset, out, targetOffset, count, sourceIsLeft);
+                    return;
+                }
                 for (int i = 0; i < count; i++) {
                     int si = sourceOffset + 8 * i, ti = targetOffset + 8 * i;
                     out.putDouble(ti, combine(in.getDouble(si), out.getDouble(ti), sourceIsLeft));
                 }
             }
+        }
+    }
+
+    /** DOUBLE elements through the operation's array kernel, a chunk at a time. */
+    private void combineDoubles(ByteBuffer in, int sourceOffset, ByteBuffer out, int targetOffset, int count,
+                                boolean sourceIsLeft) {
+        DoubleBuffer source = in.slice(sourceOffset, 8 * count).order(ByteOrder.nativeOrder()).asDoubleBuffer();
+        DoubleBuffer target = out.slice(targetOffset, 8 * count).order(ByteOrder.nativeOrder()).asDoubleBuffer();
+        double[][] chunks = CHUNKS.get();
+        double[] s = chunks[0];
+        double[] t = chunks[1];
+        for (int done = 0; done < count; done += CHUNK) {
+            int n = Math.min(CHUNK, count - done);
+            source.get(done, s, 0, n);
+            target.get(done, t, 0, n);
+            if (sourceIsLeft) {
+                doubleKernel.combine(s, t, t, n);
+            } else {
+                doubleKernel.combine(t, s, t, n);
+            }
+            target.put(done, t, 0, n);
         }
     }
 

@@ -58,9 +58,13 @@ final class ApplicationPresence {
      *
      * @param handOver true if it leaves work behind that it will not progress (it is about to
      *                 block): the progress thread may take over at once
-     * @return the time it left
+     * @return the time it left, or 0 if it leaves a nested call (it is still inside)
      */
     long exit(boolean handOver) {
+        if (inside.get() > 1) {
+            inside.decrementAndGet();
+            return 0;
+        }
         long now = System.nanoTime();
         lastExit = handOver ? now - HANDOFF_NANOS : now;
         inside.decrementAndGet();

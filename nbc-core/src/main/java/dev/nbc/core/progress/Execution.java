@@ -28,8 +28,10 @@ final class Execution {
     private ByteBuffer[] slots;
     private RoundTimes times;
     private int round = -1;
-    /** When the current round's communication was posted. */
+    /** When the current round's communication was posted (the time of the pass that posted it). */
     private long roundPostedAt;
+    /** The time of the pass running this execution now. */
+    private long passTime;
     private PendingOperation[] pending = new PendingOperation[4];
     private int pendingCount;
 
@@ -55,10 +57,10 @@ final class Execution {
      * have completed (its post time plus the round's learned duration; its post time if never
      * observed, so that it is polled soon). Never, if this is the last round that communicates
      * and the transport moves data without polling: completing it early would start nothing
-     * new, and whoever awaits the collective completes it as fast.
+     * new, and whoever awaits the collective completes it as fast. Never, too, without round times.
      */
     long dueAt() {
-        if (transport.transfersWithoutPolling() && times.isLastCommunication(round)) {
+        if (times == null || transport.transfersWithoutPolling() && times.isLastCommunication(round)) {
             return Long.MAX_VALUE;
         }
         return roundPostedAt + times.expected(round);
@@ -67,10 +69,13 @@ final class Execution {
     /**
      * Binds buffers and starts the first round; true if the whole schedule is already done.
      *
-     * @param times this schedule's learned round durations, updated as rounds complete
+     * @param times this schedule's learned round durations, updated as rounds complete; null if
+     *              nobody needs them (no progress thread)
+     * @param now   the pass's time (System.nanoTime), if {@code times} is not null
      */
-    boolean start(ScratchPool scratch, RoundTimes times) {
+    boolean start(ScratchPool scratch, RoundTimes times, long now) {
         this.times = times;
+        this.passTime = now;
         slots = new ByteBuffer[schedule.slotCount()];
         slots[0] = input != null ? input : EMPTY;
         slots[1] = output != null ? output : EMPTY;
@@ -80,8 +85,9 @@ final class Execution {
         return advanceRounds();
     }
 
-    /** Polls the current round; true once the whole schedule is done. */
-    boolean poll() {
+    /** Polls the current round; true once the whole schedule is done. {@code now} as for {@link #start}. */
+    boolean poll(long now) {
+        passTime = now;
         for (int i = 0; i < pendingCount; i++) {
             PendingOperation operation = pending[i];
             if (operation != null && operation.test()) {
@@ -93,7 +99,9 @@ final class Execution {
                 return false;
             }
         }
-        times.observe(round, System.nanoTime() - roundPostedAt);
+        if (times != null) {
+            times.observe(round, now - roundPostedAt);
+        }
         return advanceRounds();
     }
 
@@ -130,7 +138,7 @@ final class Execution {
                 pending[pendingCount++] = transport.receive(slots[r.slot()], r.offset(), r.length(), r.peer(), tag);
             }
         }
-        roundPostedAt = System.nanoTime();
+        roundPostedAt = passTime;
         return pendingCount > 0;
     }
 

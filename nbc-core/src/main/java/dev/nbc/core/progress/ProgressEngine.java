@@ -56,7 +56,7 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
      * net: work it should take over is normally announced by the application leaving the library.
      */
     static final long MIN_RECHECK_NANOS = 200_000;
-    static final long MAX_RECHECK_NANOS = 10_000_000;
+    static final long MAX_RECHECK_NANOS = 50_000_000;
     /** SHARED: polls of a round that is overdue back off from this ... */
     static final long MIN_POLL_NANOS = 10_000;
     /** ... to this. */
@@ -152,11 +152,19 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
 
     /** An engine with the given policy, whatever the machine (idle strategy BACKOFF). */
     public static ProgressEngine start(ProgressPolicy policy) {
+        return start(policy, IdleStrategy.BACKOFF);
+    }
+
+    /** An engine with the given policy, whatever the machine; {@code idleStrategy} is how a DEDICATED thread idles. */
+    public static ProgressEngine start(ProgressPolicy policy, IdleStrategy idleStrategy) {
         if (policy == null) {
             throw new IllegalArgumentException("policy: must not be null");
         }
+        if (idleStrategy == null) {
+            throw new IllegalArgumentException("idleStrategy: must not be null");
+        }
         return new ProgressEngine(policy == ProgressPolicy.MANUAL ? ProgressMode.MANUAL : ProgressMode.THREAD, policy,
-                IdleStrategy.BACKOFF);
+                idleStrategy);
     }
 
     public ProgressMode mode() {
@@ -191,7 +199,7 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
         }
         Request request = new Request(description, schedule.algorithm(), this);
         Execution execution = new Execution(schedule, transport, tag, input, output, request);
-        presence.enter();
+        enter();
         try {
             publish(execution);
         } finally {
@@ -238,7 +246,7 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
 
     @Override
     public void progressOnce() {
-        presence.enter();
+        enter();
         try {
             passFromCaller();
         } finally {
@@ -248,7 +256,7 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
 
     @Override
     public void beginActiveWait() {
-        presence.enter();
+        enter();
     }
 
     @Override
@@ -257,6 +265,13 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
             presence.block();
         }
         leave(handOver);
+    }
+
+    /** An application thread enters the library (tracked only for a progress thread's sake). */
+    private void enter() {
+        if (thread != null) {
+            presence.enter();
+        }
     }
 
     @Override
@@ -272,31 +287,28 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
     /**
      * An application thread leaves the library. If it leaves work in flight that the progress
      * thread should take over, and the thread would look too late (it sleeps past the time the
-     * work is due), wake it. With SHARED that is only worth it when the application stays away
+     * work is due, or is parked), wake it: only when the application blocks or often stays away
      * long enough for the thread to help.
      */
     private void leave(boolean handOver) {
+        if (thread == null) {
+            return;
+        }
         long now = presence.exit(handOver);
-        if (thread == null || inFlight.get() == 0 || presence.anyInside()) {
+        if (now == 0 || inFlight.get() == 0) {
             return;
         }
         long planned = plannedWake;
         if (planned == RUNNING) {
             return;
         }
-        if (policy() != ProgressPolicy.SHARED) {
-            if (planned - now > 0) {
-                wakeupsByCallers.increment();
-                LockSupport.unpark(thread);
-            }
-            return;
-        }
         if (!handOver && !presence.oftenAway()) {
-            // A loop of back-to-back collectives: a wake-up costs 10-50 us on a shared core, and
-            // the application will be back before the thread could help.
+            // A loop of back-to-back collectives: the caller will be back before the thread could
+            // help, and waking it costs the caller a system call and, on a shared core, 10-50 us.
             return;
         }
-        long wanted = handOver ? now : Math.max(nextDue, now + ApplicationPresence.HANDOFF_NANOS);
+        boolean shared = policy() == ProgressPolicy.SHARED;
+        long wanted = handOver || !shared ? now : Math.max(nextDue, now + ApplicationPresence.HANDOFF_NANOS);
         if (planned - wanted > MIN_POLL_NANOS) {
             wakeupsByCallers.increment();
             LockSupport.unpark(thread);
@@ -342,11 +354,13 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
      * it finds the engine free.
      */
     private boolean pass(boolean onThread) throws Exception {
+        // Round times serve only the progress thread's sleeps: without one, no clock is read.
+        long now = thread != null ? System.nanoTime() : 0;
         boolean changed = poller.poll((event, sequence, endOfBatch) -> {
             Execution execution = event.execution;
             event.execution = null;
             try {
-                if (execution.start(scratch, timesOf(execution.schedule()))) {
+                if (execution.start(scratch, thread != null ? timesOf(execution.schedule()) : null, now)) {
                     finish(execution);
                 } else {
                     active.add(execution);
@@ -363,7 +377,7 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
             Execution execution = active.get(i);
             boolean done;
             try {
-                done = execution.poll();
+                done = execution.poll(now);
             } catch (RuntimeException e) {
                 removeAt(i);
                 fail(execution, e);
@@ -376,11 +390,13 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
                 changed = true;
             }
         }
-        long due = Long.MAX_VALUE;
-        for (int i = 0; i < active.size(); i++) {
-            due = Math.min(due, active.get(i).dueAt());
+        if (thread != null) {
+            long due = Long.MAX_VALUE;
+            for (int i = 0; i < active.size(); i++) {
+                due = Math.min(due, active.get(i).dueAt());
+            }
+            nextDue = due;
         }
-        nextDue = due;
         return changed;
     }
 
@@ -427,8 +443,12 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
                     long takeOver = presence.takeOverAt();
                     if (inFlight.get() == 0 || takeOver - now > 0) {
                         // Nothing to do, or the application drives the engine (or has just left it).
+                        // Wake up for the take-over only when it is near: each wake-up of this
+                        // thread risked a stall of a scheduler tick (4 ms) for the ranks polling on
+                        // an oversubscribed machine, so a back-to-back loop must see almost none.
                         long look = now + recheck;
-                        sleepUntil(inFlight.get() > 0 ? Math.min(takeOver, look) : look, now);
+                        boolean soon = inFlight.get() > 0 && (presence.oftenAway() || presence.anyBlocked());
+                        sleepUntil(soon ? Math.min(takeOver, look) : look, now);
                         recheck = Math.min(2 * recheck, MAX_RECHECK_NANOS);
                         continue;
                     }
