@@ -225,7 +225,7 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
         ring.get(sequence).execution = execution;
         ring.publish(sequence);
         // Start the collective here, so that its first round is on the wire when the call returns.
-        passFromCaller();
+        passFromCaller(false);
         // The thread may have died (or the engine closed) between our check and the publish, after
         // its last drain of the ring: fail the request ourselves rather than leave it hanging.
         Throwable dead = failure;
@@ -316,12 +316,16 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
     }
 
     private void passFromCaller() {
+        passFromCaller(true);
+    }
+
+    private void passFromCaller(boolean pollActive) {
         if (!passLock.tryLock()) {
             callerPassesMissed.increment();
         } else {
             try {
                 if (failure == null && running) {
-                    pass(false);
+                    pass(false, pollActive);
                 }
             } catch (Throwable t) {
                 die(t);
@@ -354,8 +358,18 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
      * it finds the engine free.
      */
     private boolean pass(boolean onThread) throws Exception {
+        return pass(onThread, true);
+    }
+
+    /**
+     * {@code pollActive} false only starts what was submitted (a start's own pass: its first round
+     * goes on the wire, and the other collectives in flight wait for the next test, await or the
+     * thread; polling them all at every start made a burst of n starts cost n^2 polls).
+     */
+    private boolean pass(boolean onThread, boolean pollActive) throws Exception {
         // Round times serve only the progress thread's sleeps: without one, no clock is read.
         long now = thread != null ? System.nanoTime() : 0;
+        int known = active.size();
         boolean changed = poller.poll((event, sequence, endOfBatch) -> {
             Execution execution = event.execution;
             event.execution = null;
@@ -370,7 +384,7 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
             }
             return true;
         }) == EventPoller.PollState.PROCESSING;
-        for (int i = active.size() - 1; i >= 0; i--) {
+        for (int i = pollActive ? active.size() - 1 : -1; i >= 0; i--) {
             if (onThread && presence.anyInside()) {
                 break;
             }
@@ -391,8 +405,8 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
             }
         }
         if (thread != null) {
-            long due = Long.MAX_VALUE;
-            for (int i = 0; i < active.size(); i++) {
+            long due = pollActive ? Long.MAX_VALUE : nextDue;
+            for (int i = pollActive ? 0 : known; i < active.size(); i++) {
                 due = Math.min(due, active.get(i).dueAt());
             }
             nextDue = due;
