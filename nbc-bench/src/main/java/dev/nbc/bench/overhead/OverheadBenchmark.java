@@ -53,6 +53,9 @@ public final class OverheadBenchmark {
         boolean inProcess = transport.equals("inprocess");
         Sweep sweep = new Sweep(config.variants(), config.collectives(), config.sizes());
         sweep.warmUp(env, 100, config.warmupSeconds());
+        // Then the whole measurement once, dropped (see TailBenchmark: the first variant measured
+        // drew the stalls).
+        sweep.run(env, (variant, op) -> point(env, op, config, inProcess));
         sweep.run(env, (variant, op) -> {
             Map<String, Object> row = point(env, op, config, inProcess);
             if (env.rank() == 0) {

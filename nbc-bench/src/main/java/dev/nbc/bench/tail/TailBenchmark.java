@@ -61,6 +61,12 @@ public final class TailBenchmark {
     private static List<Map<String, Object>> measureGroup(RankEnv env, Config config, ProgressBar bar) {
         Sweep sweep = new Sweep(config.variants(), config.collectives(), config.sizes());
         sweep.warmUp(env, config.warmups(), config.warmupSeconds());
+        // Then the whole measurement once, dropped: whichever variant was measured first after a
+        // collectives-only warm-up drew multi-millisecond stalls (nbc-manual first: its P = 4
+        // barrier mean 11x Open MPI's and nbc-thread's 2.8x; nbc-thread first: the other way round).
+        Config once = new Config(config.groups(), config.sizes(), config.collectives(), config.variants(),
+                Math.max(1, config.iterations() / 5), config.warmups(), 0);
+        sweep.run(env, (variant, op) -> point(env.control(), op, once));
         List<Map<String, Object>> rows = new ArrayList<>();
         sweep.run(env, (variant, op) -> {
             Sweep.warmUp(env.control(), op, config.warmups(), 0);
@@ -74,6 +80,10 @@ public final class TailBenchmark {
     }
 
     private static Map<String, Object> point(Control control, Operation op, Config config) {
+        // Collect garbage first: the first point measured after the warm-up's allocations drew
+        // the multi-millisecond stalls, whichever variant it was (the collector's threads share
+        // the ranks' cores).
+        System.gc();
         control.barrier();
         EngineCounters counters = EngineCounters.start(op);
         double[] times = new double[config.iterations()];

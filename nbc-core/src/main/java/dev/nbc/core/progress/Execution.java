@@ -32,6 +32,8 @@ final class Execution {
     private long roundPostedAt;
     /** The time of the pass running this execution now. */
     private long passTime;
+    /** Whether a pass has polled the current round since it was posted. */
+    private boolean roundPolled;
     private PendingOperation[] pending = new PendingOperation[4];
     private int pendingCount;
 
@@ -53,17 +55,23 @@ final class Execution {
     }
 
     /**
-     * When a progress thread should poll this execution: when its current round is expected to
-     * have completed (its post time plus the round's learned duration; its post time if never
-     * observed, so that it is polled soon). Never, if this is the last round that communicates
-     * and the transport moves data without polling: completing it early would start nothing
-     * new, and whoever awaits the collective completes it as fast. Never, too, without round times.
+     * When a progress thread should poll this execution. Where the transport moves data only when
+     * polled (MPI: a rendezvous message waits for the receiver to match it), at once after its
+     * round was posted, so that the transfer starts; after that, and on other transports, when the
+     * round is expected to have completed (its post time plus the round's learned duration; its
+     * post time if never observed, so that it is polled soon). Never, if this is the last round
+     * that communicates and the transport moves data without polling: completing it early would
+     * start nothing new, and whoever awaits the collective completes it as fast. Never, too,
+     * without round times.
      */
     long dueAt() {
-        if (times == null || transport.transfersWithoutPolling() && times.isLastCommunication(round)) {
+        if (times == null) {
             return Long.MAX_VALUE;
         }
-        return roundPostedAt + times.expected(round);
+        if (transport.transfersWithoutPolling()) {
+            return times.isLastCommunication(round) ? Long.MAX_VALUE : roundPostedAt + times.expected(round);
+        }
+        return roundPolled ? roundPostedAt + times.expected(round) : roundPostedAt;
     }
 
     /**
@@ -88,6 +96,7 @@ final class Execution {
     /** Polls the current round; true once the whole schedule is done. {@code now} as for {@link #start}. */
     boolean poll(long now) {
         passTime = now;
+        roundPolled = true;
         for (int i = 0; i < pendingCount; i++) {
             PendingOperation operation = pending[i];
             if (operation != null && operation.test()) {
@@ -139,6 +148,7 @@ final class Execution {
             }
         }
         roundPostedAt = passTime;
+        roundPolled = false;
         return pendingCount > 0;
     }
 
