@@ -449,7 +449,10 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
         try {
             long lastWork = System.nanoTime();
             long idlePark = IdleStrategy.MIN_PARK_NANOS;
-            long recheck = MIN_RECHECK_NANOS;
+            // A new engine starts at the longest recheck: the wake-ups of a back-off from 0.2 ms
+            // fell on the first collectives measured with it and stalled them (each wake-up risks
+            // a 4 ms scheduler tick for the ranks polling on this machine's busy cores).
+            long recheck = MAX_RECHECK_NANOS;
             long poll = MIN_POLL_NANOS;
             while (running && failure == null) {
                 long now = System.nanoTime();
