@@ -5,6 +5,7 @@ import dev.nbc.bench.ranks.Session;
 import dev.nbc.core.Buffers;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
+import dev.nbc.core.progress.ProgressStatistics;
 import dev.nbc.core.request.Request;
 
 import java.nio.ByteBuffer;
@@ -131,7 +132,7 @@ public final class Operation {
     }
 
     /** nbc's engine counters so far, or null for Open MPI's. */
-    public dev.nbc.core.progress.ProgressStatistics statistics() {
+    public ProgressStatistics statistics() {
         return session == null ? null : session.engine().statistics();
     }
 

@@ -80,9 +80,9 @@ public final class TailBenchmark {
     }
 
     private static Map<String, Object> point(Control control, Operation op, Config config) {
-        // Collect garbage first: the first point measured after the warm-up's allocations drew
-        // the multi-millisecond stalls, whichever variant it was (the collector's threads share
-        // the ranks' cores).
+        // Collect garbage first, so that no collection of the warm-up's garbage falls into the
+        // timed loop (the collector's threads share the ranks' cores). It did not remove the
+        // stalls of the first nbc-thread point measured (docs/core.md, issue 10).
         System.gc();
         control.barrier();
         EngineCounters counters = EngineCounters.start(op);

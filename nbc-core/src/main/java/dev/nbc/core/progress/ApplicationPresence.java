@@ -84,15 +84,12 @@ final class ApplicationPresence {
         return inside.get() > 0;
     }
 
-    long lastExit() {
-        return lastExit;
-    }
-
     /**
      * When the progress thread may take over the engine: when the application left, if a thread of
-     * it blocks waiting; {@link #HANDOFF_NANOS} after it left if it {@link #oftenAway() often stays away}, {@link #ABSENT_NANOS} after it
-     * left otherwise (a loop of back-to-back collectives that was only preempted comes back sooner);
-     * {@code Long.MAX_VALUE} while an application thread is inside.
+     * it blocks waiting; {@link #HANDOFF_NANOS} after it left if it {@link #oftenAway() often stays
+     * away}; {@link #ABSENT_NANOS} after it left otherwise (a loop of back-to-back collectives that
+     * was only preempted comes back sooner); {@code Long.MAX_VALUE} while an application thread is
+     * inside.
      */
     long takeOverAt() {
         if (anyInside()) {

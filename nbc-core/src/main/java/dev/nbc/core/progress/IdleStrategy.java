@@ -26,6 +26,15 @@ public enum IdleStrategy {
     static final long MIN_PARK_NANOS = 50_000;
     static final long MAX_PARK_NANOS = 10_000_000;
 
+    /**
+     * True if a pass that found nothing {@code sinceWork} ns after the last useful one should be
+     * followed by {@link #pause()}; false when BACKOFF's spin phase is over (then it yields while
+     * collectives are in flight and parks while none are).
+     */
+    boolean stillPolling(long sinceWork) {
+        return this != BACKOFF || sinceWork < SPIN_NANOS;
+    }
+
     /** One pause of a dedicated thread's poll loop that found nothing to do (BACKOFF: its spin phase). */
     void pause() {
         if (this == YIELD) {

@@ -17,6 +17,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -103,8 +104,8 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
     private long threadWakeups;
     private long threadPasses;
     private long threadProgress;
-    private final java.util.concurrent.atomic.LongAdder wakeupsByCallers = new java.util.concurrent.atomic.LongAdder();
-    private final java.util.concurrent.atomic.LongAdder callerPassesMissed = new java.util.concurrent.atomic.LongAdder();
+    private final LongAdder wakeupsByCallers = new LongAdder();
+    private final LongAdder callerPassesMissed = new LongAdder();
 
     private ProgressEngine(ProgressMode mode, ProgressPolicy forcedPolicy, IdleStrategy idleStrategy) {
         this.mode = mode;
@@ -342,7 +343,7 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
         }
         try {
             threadPasses++;
-            boolean changed = pass(true);
+            boolean changed = pass(true, true);
             if (changed) {
                 threadProgress++;
             }
@@ -355,16 +356,10 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
     /**
      * One pass of the progress loop: take new executions, poll every one in flight. On the
      * progress thread the pass stops early when an application thread enters the library, so that
-     * it finds the engine free.
-     */
-    private boolean pass(boolean onThread) throws Exception {
-        return pass(onThread, true);
-    }
-
-    /**
-     * {@code pollActive} false only starts what was submitted (a start's own pass: its first round
-     * goes on the wire, and the other collectives in flight wait for the next test, await or the
-     * thread; polling them all at every start made a burst of n starts cost n^2 polls).
+     * it finds the engine free. {@code pollActive} false only starts what was submitted (a start's
+     * own pass: its first round goes on the wire, and the other collectives in flight wait for the
+     * next test, await or the thread; polling them all at every start made a burst of n starts cost
+     * n^2 polls).
      */
     private boolean pass(boolean onThread, boolean pollActive) throws Exception {
         // Round times serve only the progress thread's sleeps: without one, no clock is read.
@@ -485,7 +480,7 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
                     continue;
                 }
                 if (inFlight.get() == 0) {
-                    if (now - lastWork < IdleStrategy.SPIN_NANOS || idleStrategy != IdleStrategy.BACKOFF) {
+                    if (idleStrategy.stillPolling(now - lastWork)) {
                         idleStrategy.pause();
                     } else {
                         parkUntilWoken(idlePark);
@@ -499,7 +494,7 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
                     parkUntilWoken(IdleStrategy.MAX_PARK_NANOS);
                 } else if (passOnThread()) {
                     lastWork = System.nanoTime();
-                } else if (now - lastWork < IdleStrategy.SPIN_NANOS || idleStrategy != IdleStrategy.BACKOFF) {
+                } else if (idleStrategy.stillPolling(now - lastWork)) {
                     idleStrategy.pause();
                 } else {
                     Thread.yield();
