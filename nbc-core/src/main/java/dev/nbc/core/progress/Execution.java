@@ -61,12 +61,13 @@ final class Execution {
      * round is expected to have completed (its post time plus the round's learned duration; its
      * post time if never observed, so that it is polled soon). Never, if this is the last round
      * that communicates and the transport moves data without polling: completing it early would
-     * start nothing new, and whoever awaits the collective completes it as fast. Never, too,
-     * without round times.
+     * start nothing new, and whoever awaits the collective completes it as fast. At once without
+     * round times (started while no SHARED thread needed them: the engine's policy changed since),
+     * so that the thread still polls it, with its back-off.
      */
     long dueAt() {
         if (times == null) {
-            return Long.MAX_VALUE;
+            return roundPostedAt;
         }
         if (transport.transfersWithoutPolling()) {
             return times.isLastCommunication(round) ? Long.MAX_VALUE : roundPostedAt + times.expected(round);
