@@ -132,8 +132,7 @@ final class Execution {
         List<Operation> operations = round.operations();
         for (Operation operation : operations) {
             if (operation instanceof Operation.Reduce r) {
-                schedule.op().apply(schedule.type(), slots[r.sourceSlot()], r.sourceOffset(),
-                        slots[r.targetSlot()], r.targetOffset(), r.count(), r.sourceIsLeft());
+                reduce(r);
             } else if (operation instanceof Operation.Copy c) {
                 copy(slots[c.sourceSlot()], c.sourceOffset(), slots[c.targetSlot()], c.targetOffset(), c.length());
             }
@@ -152,6 +151,17 @@ final class Execution {
         roundPostedAt = passTime;
         roundPolled = false;
         return pendingCount > 0;
+    }
+
+    /** The transport's library combines when it has a faster loop (MPI_Reduce_local), else ReduceOp. */
+    private void reduce(Operation.Reduce r) {
+        ByteBuffer source = slots[r.sourceSlot()];
+        ByteBuffer target = slots[r.targetSlot()];
+        if (!transport.reduceLocally(schedule.op(), schedule.type(), source, r.sourceOffset(), target, r.targetOffset(),
+                r.count(), r.sourceIsLeft())) {
+            schedule.op().apply(schedule.type(), source, r.sourceOffset(), target, r.targetOffset(), r.count(),
+                    r.sourceIsLeft());
+        }
     }
 
     private static void copy(ByteBuffer source, int sourceOffset, ByteBuffer target, int targetOffset, int length) {

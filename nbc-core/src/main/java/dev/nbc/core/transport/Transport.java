@@ -1,5 +1,8 @@
 package dev.nbc.core.transport;
 
+import dev.nbc.core.datatype.DataType;
+import dev.nbc.core.datatype.ReduceOp;
+
 import java.nio.ByteBuffer;
 
 /**
@@ -71,6 +74,17 @@ public interface Transport extends AutoCloseable {
      * receiver's progress matched it).
      */
     default boolean transfersWithoutPolling() {
+        return false;
+    }
+
+    /**
+     * Combines {@code count} elements exactly as {@link ReduceOp#apply} would, if this transport's
+     * library has a faster loop for this operation, type and size; false if not, and the engine
+     * then runs {@link ReduceOp#apply} itself. The result must equal ReduceOp's bit for bit.
+     * Offsets are in bytes; positions and limits are ignored.
+     */
+    default boolean reduceLocally(ReduceOp op, DataType type, ByteBuffer source, int sourceOffset, ByteBuffer target,
+                                  int targetOffset, int count, boolean sourceIsLeft) {
         return false;
     }
 
