@@ -89,6 +89,26 @@ public interface Transport extends AutoCloseable {
     }
 
     /**
+     * Now, in nanoseconds, on the clock by which this transport's messages take their time:
+     * {@link System#nanoTime()}, except for an emulated network on virtual time, which keeps a
+     * clock per rank. Code that times this transport's messages (a ping-pong, the parameter
+     * assessment) reads this clock.
+     */
+    default long nanoTime() {
+        return System.nanoTime();
+    }
+
+    /**
+     * Returns when {@link #nanoTime()} reads at least {@code deadline}, busy-waiting (a delay that
+     * keeps the core, as a benchmark's); on virtual time the clock moves there at once.
+     */
+    default void spinUntil(long deadline) {
+        while (System.nanoTime() - deadline < 0) {
+            Thread.onSpinWait();
+        }
+    }
+
+    /**
      * Releases the endpoint. Operations still pending are abandoned; for MPI this frees the
      * library's duplicate communicator, so it must happen before {@code MPI.Finalize()}.
      */

@@ -76,7 +76,7 @@ final class InProcessReceive extends Link.Waiting implements PendingOperation {
                     + " bytes with tag " + tag + " to rank " + owner.rank() + ", whose matching receive has room for "
                     + length + " bytes");
         }
-        owner.spendReceiveOverhead(now);
+        owner.spendReceiveOverhead(message, now);
         return finished();
     }
 
