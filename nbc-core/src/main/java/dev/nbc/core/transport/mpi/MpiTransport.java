@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Set;
 
 import dev.nbc.core.transport.PendingOperation;
+import dev.nbc.core.transport.RevokedException;
 import dev.nbc.core.transport.Transport;
 import dev.nbc.core.transport.TransportArguments;
 import dev.nbc.core.transport.TransportException;
@@ -56,9 +57,10 @@ public final class MpiTransport implements Transport {
      * from) them. They stay referenced until the process exits, so that the garbage collector
      * cannot free memory a late-arriving message is written to.
      */
-    private static final List<ByteBuffer> ABANDONED = Collections.synchronizedList(new ArrayList<>());
+    static final List<ByteBuffer> ABANDONED = Collections.synchronizedList(new ArrayList<>());
 
     private final Comm comm;
+    private final RevocationChannel revocations;
     private final int rank;
     private final int size;
     private final int maxTag;
@@ -74,6 +76,7 @@ public final class MpiTransport implements Transport {
         this.rank = comm.getRank();
         this.size = comm.getSize();
         this.maxTag = readTagUpperBound();
+        this.revocations = RevocationChannel.open(comm, rank, size);
     }
 
     /**
@@ -161,7 +164,7 @@ public final class MpiTransport implements Transport {
         TransportArguments.checkSend(this, buffer, offset, length, peer, tag);
         ByteBuffer range = buffer.slice(offset, length);
         synchronized (this) {
-            checkOpen();
+            checkUsable();
             try {
                 Request request = comm.iSend(range, length, MPI.BYTE, peer, tag);
                 return track(new Operation(this, request, range, "send", peer, tag, length));
@@ -176,7 +179,7 @@ public final class MpiTransport implements Transport {
         TransportArguments.checkReceive(this, buffer, offset, length, peer, tag);
         ByteBuffer range = buffer.slice(offset, length);
         synchronized (this) {
-            checkOpen();
+            checkUsable();
             try {
                 Request request = comm.iRecv(range, length, MPI.BYTE, peer, tag);
                 return track(new Operation(this, request, range, "receive", peer, tag, length));
@@ -184,6 +187,35 @@ public final class MpiTransport implements Transport {
                 throw new TransportException(what("receive", peer, tag, length) + " could not start: " + describe(e), e);
             }
         }
+    }
+
+    /**
+     * Sends {@code reason} to every other rank on a channel of its own ({@link RevocationChannel}):
+     * their operations on this transport that are still waiting fail within about
+     * {@link RevocationChannel#POLL_INTERVAL_NANOS} of their next poll, and so do later ones, on
+     * every rank, this one included.
+     */
+    @Override
+    public synchronized void revoke(String reason) {
+        if (!closed) {
+            revocations.revoke(reason);
+        }
+    }
+
+    /**
+     * {@code MPI_Abort}: Open MPI ends every process of the job (and prints that it did). If MPI
+     * fails to, this process halts, and mpirun ends the others when it sees a rank leave
+     * without {@code MPI_Finalize}.
+     */
+    @Override
+    public void abort(String reason) {
+        System.err.flush();
+        try {
+            comm.abort(1);
+        } catch (MPIException | RuntimeException e) {
+            System.err.println("nbc: MPI_Abort failed (" + e + "); halting this process");
+        }
+        Runtime.getRuntime().halt(1);
     }
 
     /**
@@ -207,6 +239,7 @@ public final class MpiTransport implements Transport {
                 op.abandon();
             }
             inFlight.clear();
+            revocations.close();
             comm.free();
         } catch (MPIException e) {
             throw new TransportException("MPI could not free nbc's duplicate communicator: " + describe(e), e);
@@ -222,10 +255,19 @@ public final class MpiTransport implements Transport {
         inFlight.remove(op);
     }
 
-    private void checkOpen() {
+    private void checkUsable() {
         if (closed) {
             throw new IllegalStateException("the MPI transport is closed");
         }
+        RevokedException revoked = revocations.revoked();
+        if (revoked != null) {
+            throw revoked;
+        }
+    }
+
+    /** A revocation by any rank, looking for one now and then (called by operations still waiting). */
+    private RevokedException revocation() {
+        return revocations.poll(System.nanoTime());
     }
 
     private int readTagUpperBound() throws MPIException {
@@ -317,6 +359,12 @@ public final class MpiTransport implements Transport {
             }
             try {
                 if (!current.test()) {
+                    RevokedException revoked = transport.revocation();
+                    if (revoked != null) {
+                        // The request stays tracked: close() withdraws it and keeps its memory referenced.
+                        failure = revoked;
+                        throw revoked;
+                    }
                     return false;
                 }
                 finish();
