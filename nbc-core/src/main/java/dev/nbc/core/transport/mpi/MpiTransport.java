@@ -3,8 +3,10 @@ package dev.nbc.core.transport.mpi;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import dev.nbc.core.transport.PendingOperation;
@@ -15,7 +17,9 @@ import dev.nbc.core.transport.TransportException;
 import mpi.Comm;
 import mpi.MPI;
 import mpi.MPIException;
+import mpi.Message;
 import mpi.Request;
+import mpi.Status;
 
 /**
  * {@link Transport} over Open MPI's Java bindings (Open MPI 4.1.x / 5.0.x; Open MPI 6 has none).
@@ -23,7 +27,8 @@ import mpi.Request;
  * <p>The transport works on a duplicate of the application's communicator, so that the library's
  * messages can never match the application's receives (nor the other way round), with the error
  * handler {@code MPI.ERRORS_RETURN} on that duplicate, so that a failed operation (a truncated
- * receive, say) becomes a {@link TransportException} instead of aborting the job.
+ * receive, say) becomes a {@link TransportException}: whether the job then ends is the progress
+ * engine's error policy's decision ({@code NBC_ERRORS}).
  *
  * <p>MPI must run at {@code MPI.THREAD_MULTIPLE}: the progress engine's thread calls MPI while the
  * application's threads do. {@link #initThreadMultiple} initialises MPI so and checks it.
@@ -44,8 +49,12 @@ import mpi.Request;
  * {@link TransportException}, and the job goes on. But ob1 <em>writes the whole message past the
  * receive range</em> when the message is not sent eagerly (rendezvous sizes, over vader with CMA and
  * over tcp) and for any message a rank sends to itself; and a short truncated message to itself
- * completes without the error. The receive range is the only memory MPI is given, so this cannot
- * be guarded here: callers must post receives of the exact length (nbc's schedules always do).
+ * completes without the error. The receive range is the only memory MPI is given, so a posted
+ * receive cannot guard against it: sizes must be known before receiving, from the consistency
+ * check or from a probe ({@link ReceiveMode}, {@code NBC_MPI_RECEIVES=probed}).
+ *
+ * <p>Failures the other ranks cannot see: {@link #revoke} tells them on a second duplicate
+ * communicator ({@link RevocationChannel}), {@link #abort} is {@code MPI_Abort}.
  */
 public final class MpiTransport implements Transport {
 
@@ -69,10 +78,18 @@ public final class MpiTransport implements Transport {
      * slice reachable while MPI uses the memory, even if the caller drops the PendingOperation.
      */
     private final Set<Operation> inFlight = Collections.newSetFromMap(new IdentityHashMap<>());
+    private final ReceiveMode receiveMode;
+    /**
+     * PROBED: per (peer, tag), the latest receive not yet matched to a message. A receive probes
+     * only once the one before it on the same (peer, tag) has its message, so that messages are
+     * still taken in the order they were sent, as MPI's posted receives take them.
+     */
+    private final Map<Long, Operation> unmatchedProbes = new HashMap<>();
     private boolean closed;
 
-    private MpiTransport(Comm comm) throws MPIException {
+    private MpiTransport(Comm comm, ReceiveMode receiveMode) throws MPIException {
         this.comm = comm;
+        this.receiveMode = receiveMode;
         this.rank = comm.getRank();
         this.size = comm.getSize();
         this.maxTag = readTagUpperBound();
@@ -88,6 +105,19 @@ public final class MpiTransport implements Transport {
      * @throws TransportException if MPI fails to duplicate the communicator
      */
     public static MpiTransport create(Comm comm) {
+        return create(comm, ReceiveMode.fromEnvironment());
+    }
+
+    /**
+     * As {@link #create(Comm)}, with receives of the given mode ({@link #create(Comm)} takes
+     * {@code NBC_MPI_RECEIVES}, posted by default).
+     *
+     * @throws IllegalArgumentException if an argument is null or {@code comm} is freed
+     */
+    public static MpiTransport create(Comm comm, ReceiveMode receiveMode) {
+        if (receiveMode == null) {
+            throw new IllegalArgumentException("receiveMode: must not be null");
+        }
         if (comm == null) {
             throw new IllegalArgumentException("comm: must not be null");
         }
@@ -99,7 +129,7 @@ public final class MpiTransport implements Transport {
         try {
             dup = comm.dup();
             dup.setErrhandler(MPI.ERRORS_RETURN);
-            return new MpiTransport(dup);
+            return new MpiTransport(dup, receiveMode);
         } catch (MPIException e) {
             if (dup != null) {
                 try {
@@ -180,6 +210,11 @@ public final class MpiTransport implements Transport {
         ByteBuffer range = buffer.slice(offset, length);
         synchronized (this) {
             checkUsable();
+            if (receiveMode == ReceiveMode.PROBED) {
+                Operation receive = new Operation(this, null, range, "receive", peer, tag, length);
+                receive.probeAfter(unmatchedProbes.put(channel(peer, tag), receive));
+                return track(receive);
+            }
             try {
                 Request request = comm.iRecv(range, length, MPI.BYTE, peer, tag);
                 return track(new Operation(this, request, range, "receive", peer, tag, length));
@@ -239,6 +274,7 @@ public final class MpiTransport implements Transport {
                 op.abandon();
             }
             inFlight.clear();
+            unmatchedProbes.clear();
             revocations.close();
             comm.free();
         } catch (MPIException e) {
@@ -253,6 +289,23 @@ public final class MpiTransport implements Transport {
 
     private synchronized void completed(Operation op) {
         inFlight.remove(op);
+    }
+
+    private static long channel(int peer, int tag) {
+        return (long) peer << 32 | (tag & 0xFFFFFFFFL);
+    }
+
+    /** A probed receive has its message (or will never get one): the next on its channel may probe. */
+    private void probeSettled(Operation op, int peer, int tag) {
+        unmatchedProbes.remove(channel(peer, tag), op);
+    }
+
+    /**
+     * The receive of a message {@code imProbe} found that does not fit: taken into memory of its
+     * own size and dropped, so that nothing is written into the receive's range or past it.
+     */
+    private void discard(Message message, int bytes) throws MPIException {
+        message.mRecv(ByteBuffer.allocateDirect(bytes), bytes, MPI.BYTE);
     }
 
     private void checkUsable() {
@@ -322,10 +375,14 @@ public final class MpiTransport implements Transport {
         private final int peer;
         private final int tag;
         private final int length;
-        private Request request;       // null once MPI has released it
+        private Request request;       // null once MPI has released it (and, PROBED, until matched)
         private ByteBuffer range;      // the memory MPI reads or writes, kept reachable until done
         private boolean done;
         private TransportException failure;
+        /** PROBED receive not yet matched: its probe handle; null otherwise. */
+        private Message probe;
+        /** PROBED: the receive before this one on the same (peer, tag), while it has no message yet. */
+        private Operation before;
 
         Operation(MpiTransport transport, Request request, ByteBuffer range, String kind, int peer, int tag, int length) {
             this.transport = transport;
@@ -335,6 +392,53 @@ public final class MpiTransport implements Transport {
             this.peer = peer;
             this.tag = tag;
             this.length = length;
+        }
+
+        /** Makes this a PROBED receive, which probes only once {@code previous} (if any) has its message. */
+        void probeAfter(Operation previous) {
+            probe = new Message();
+            before = previous;
+        }
+
+        /**
+         * PROBED: takes the next message on this receive's (peer, tag) if there is one and the
+         * receive before it has taken its own; knowing its size first, receives it if it fits
+         * and otherwise drops it and fails, having written nothing.
+         */
+        private boolean matchProbe() throws MPIException {
+            if (before != null && before.probe != null) {
+                return false;
+            }
+            before = null;
+            Status status = probe.imProbe(peer, tag, transport.comm);
+            if (status == null) {
+                return false;
+            }
+            Message matched = probe;
+            probe = null;
+            transport.probeSettled(this, peer, tag);
+            int bytes = status.getCount(MPI.BYTE);
+            if (bytes > length) {
+                transport.discard(matched, bytes);
+                finish();
+                failure = new TransportException("message truncated: rank " + peer + " sent " + bytes + " bytes with tag "
+                        + tag + " to rank " + transport.rank + ", whose matching receive has room for " + length
+                        + " bytes; nothing was written (the size was probed before receiving)");
+                throw failure;
+            }
+            request = matched.imRecv(range, length, MPI.BYTE);
+            return true;
+        }
+
+        /** Not complete yet: fails instead if a rank has revoked the transport. */
+        private boolean stillWaiting() {
+            RevokedException revoked = transport.revocation();
+            if (revoked != null) {
+                // The request stays tracked: close() withdraws it and keeps its memory referenced.
+                failure = revoked;
+                throw revoked;
+            }
+            return false;
         }
 
         @Override
@@ -352,6 +456,17 @@ public final class MpiTransport implements Transport {
             if (done) {
                 return true;
             }
+            try {
+                if (probe != null && !matchProbe()) {
+                    return stillWaiting();
+                }
+            } catch (MPIException e) {
+                probe = null;
+                transport.probeSettled(this, peer, tag);
+                finish();
+                failure = new TransportException(what(kind, peer, tag, length) + " failed to probe: " + describe(e), e);
+                throw failure;
+            }
             Request current = request;
             if (current == null) {
                 failure = new TransportException(what(kind, peer, tag, length) + " was abandoned by MpiTransport.close()");
@@ -359,13 +474,7 @@ public final class MpiTransport implements Transport {
             }
             try {
                 if (!current.test()) {
-                    RevokedException revoked = transport.revocation();
-                    if (revoked != null) {
-                        // The request stays tracked: close() withdraws it and keeps its memory referenced.
-                        failure = revoked;
-                        throw revoked;
-                    }
-                    return false;
+                    return stillWaiting();
                 }
                 finish();
                 done = true;
@@ -390,6 +499,7 @@ public final class MpiTransport implements Transport {
             ByteBuffer memory = range;
             request = null;
             range = null;
+            probe = null;          // a probed receive not yet matched holds nothing of MPI's
             if (memory != null) {
                 ABANDONED.add(memory);
             }
