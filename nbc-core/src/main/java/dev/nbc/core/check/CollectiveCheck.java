@@ -1,5 +1,6 @@
 package dev.nbc.core.check;
 
+import dev.nbc.core.EnvironmentSetting;
 import dev.nbc.core.schedule.Schedule;
 
 import java.util.Locale;
@@ -31,14 +32,13 @@ public enum CollectiveCheck {
      * @throws IllegalArgumentException if the value is none of the known ones
      */
     public static CollectiveCheck fromEnvironment() {
-        String value = System.getProperty(PROPERTY, System.getenv(VARIABLE));
-        return value == null ? OFF : parse(value);
+        return EnvironmentSetting.read(PROPERTY, VARIABLE, CollectiveCheck::parse, OFF);
     }
 
     static CollectiveCheck parse(String value) {
         return switch (value.trim().toLowerCase(Locale.ROOT)) {
             case "1", "true", "on", "yes" -> ON;
-            case "", "0", "false", "off", "no" -> OFF;
+            case "0", "false", "off", "no" -> OFF;
             default -> throw new IllegalArgumentException(PROPERTY + " / " + VARIABLE + ": must be 1, true, on or yes to "
                     + "check calls, 0, false, off or no (or unset) not to, but was '" + value + "'");
         };

@@ -1,5 +1,6 @@
 package dev.nbc.core.progress;
 
+import dev.nbc.core.EnvironmentSetting;
 import dev.nbc.core.check.CollectiveMismatchException;
 import dev.nbc.core.request.NbcException;
 import dev.nbc.core.transport.RevokedException;
@@ -66,8 +67,7 @@ public enum ErrorPolicy {
      * @throws IllegalArgumentException if the value names no policy
      */
     public static ErrorPolicy fromEnvironment() {
-        String value = System.getProperty(PROPERTY, System.getenv(VARIABLE));
-        return value == null || value.isBlank() ? FAIL_FAST : parse(value);
+        return EnvironmentSetting.read(PROPERTY, VARIABLE, ErrorPolicy::parse, FAIL_FAST);
     }
 
     static ErrorPolicy parse(String value) {

@@ -13,7 +13,7 @@ class CollectiveCheckTest {
         for (String on : new String[]{"1", "true", "ON", " yes "}) {
             assertEquals(CollectiveCheck.ON, CollectiveCheck.parse(on), on);
         }
-        for (String off : new String[]{"0", "false", "off", "No", ""}) {
+        for (String off : new String[]{"0", "false", "off", "No"}) {
             assertEquals(CollectiveCheck.OFF, CollectiveCheck.parse(off), off);
         }
     }

@@ -1,5 +1,7 @@
 package dev.nbc.core.transport.mpi;
 
+import dev.nbc.core.EnvironmentSetting;
+
 import java.util.Locale;
 
 /**
@@ -38,8 +40,7 @@ public enum ReceiveMode {
      * @throws IllegalArgumentException if the value names no mode
      */
     public static ReceiveMode fromEnvironment() {
-        String value = System.getProperty(PROPERTY, System.getenv(VARIABLE));
-        return value == null || value.isBlank() ? POSTED : parse(value);
+        return EnvironmentSetting.read(PROPERTY, VARIABLE, ReceiveMode::parse, POSTED);
     }
 
     static ReceiveMode parse(String value) {
