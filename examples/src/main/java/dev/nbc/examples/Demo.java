@@ -6,6 +6,7 @@ import dev.nbc.cli.MpiAbort;
 import dev.nbc.cli.OptionChecks;
 import dev.nbc.core.Buffers;
 import dev.nbc.core.Communicator;
+import dev.nbc.core.check.CollectiveCheck;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.core.progress.ProgressEngine;
@@ -32,6 +33,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * network and on an emulated one (L = 50 µs). Exits 1 on any mismatch. The times are means of
  * back-to-back calls, so they include rank skew and the descheduling tails of a machine with more
  * threads than cores; nbc-bench's comparison reports medians of aligned iterations instead.
+ * Every communicator runs with the consistency check on ({@link CollectiveCheck#ON}): a check of
+ * results checks the calls too, and the times include its cost.
  * Run: {@code scripts/demo [--repeat N]} (or {@code scripts/nbcrun -np 4 dev.nbc.examples.Demo [--repeat N]}).
  * A failure on any rank aborts the whole job (the others would wait for it in a collective).
  */
@@ -73,10 +76,11 @@ public final class Demo implements Callable<Integer>, Checked {
         int mismatches;
         int rank;
         try (ProgressEngine engine = ProgressEngine.start();
-             Communicator comm = Communicator.create(engine, MpiTransport.create(MPI.COMM_WORLD))) {
+             Communicator comm = Communicator.create(engine, MpiTransport.create(MPI.COMM_WORLD), CollectiveCheck.ON)) {
             rank = comm.rank();
             if (rank == 0) {
-                System.out.printf("nbc demo: %d MPI ranks, %s%n", comm.size(), MPI.getLibVersion().trim().split("[,\\n]")[0]);
+                System.out.printf("nbc demo: %d MPI ranks, %s, consistency check on%n", comm.size(),
+                        MPI.getLibVersion().trim().split("[,\\n]")[0]);
             }
             int local = checkAgainstOpenMpi(comm);
             int[] total = {local};
@@ -205,7 +209,7 @@ public final class Demo implements Callable<Integer>, Checked {
     private int inProcessRank(Transport transport, long[] times, String[] algorithms) {
         // One engine per rank, as one per process: each rank spends its own emulated overhead.
         try (ProgressEngine engine = ProgressEngine.start()) {
-            Communicator comm = Communicator.create(engine, transport);
+            Communicator comm = Communicator.create(engine, transport, CollectiveCheck.ON);
             int size = comm.size();
             ByteBuffer data = Buffers.allocate(COUNT, DataType.DOUBLE);
             ByteBuffer result = Buffers.allocate(COUNT, DataType.DOUBLE);

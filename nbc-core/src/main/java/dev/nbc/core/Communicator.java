@@ -4,15 +4,20 @@ import dev.nbc.core.algorithm.AlgorithmSelector;
 import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
 import dev.nbc.core.algorithm.barrier.BarrierAlgorithm;
 import dev.nbc.core.algorithm.bcast.BcastAlgorithm;
+import dev.nbc.core.check.CallSignature;
+import dev.nbc.core.check.CollectiveCheck;
+import dev.nbc.core.check.ConcurrentCalls;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.core.progress.ProgressEngine;
+import dev.nbc.core.request.NbcException;
 import dev.nbc.core.request.Request;
 import dev.nbc.core.schedule.Schedule;
+import dev.nbc.core.schedule.ScheduleBuilder;
 import dev.nbc.core.transport.Transport;
 
 import java.nio.ByteBuffer;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Non-blocking collectives over one transport (one group of ranks), advanced by a
@@ -21,7 +26,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>As in MPI, every rank must call the collectives of a communicator in the same order. Each
  * call takes its tag here, in the calling thread, from a per-communicator counter, so the order in
  * which the engine receives the starts does not matter; a collective that sends nothing takes its
- * tag too, so the counters stay in step on every rank.
+ * tag too, so the counters stay in step on every rank. Calls of one communicator from several
+ * threads must therefore be ordered by the application, the same way on every rank; calls that
+ * overlap in time have no order (use a communicator per thread).
+ *
+ * <p>With the consistency check on ({@link CollectiveCheck}: {@code NBC_CHECK=1} or
+ * {@link #create(ProgressEngine, Transport, CollectiveCheck)}), every call first compares its
+ * signature with every other rank's and fails on every rank, naming both calls, if they differ;
+ * calls that overlap in time are refused; and {@link #close()} is a collective call too.
  *
  * <p>Buffers: direct {@link ByteBuffer}s; a collective uses {@code count * type size} bytes from
  * the buffer's position (the position itself is not moved). Data are in native byte order, as in
@@ -31,25 +43,42 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class Communicator implements AutoCloseable {
     private final ProgressEngine engine;
     private final Transport transport;
-    private final AtomicInteger nextTag = new AtomicInteger();
+    private final CollectiveCheck check;
+    /** Calls made so far: the next call's number, from which its tag is taken. */
+    private final AtomicLong calls = new AtomicLong();
+    private final ConcurrentCalls callers = new ConcurrentCalls();
     private final ScheduleCache cache = new ScheduleCache();
     private volatile AlgorithmSelector selector;
 
-    private Communicator(ProgressEngine engine, Transport transport, AlgorithmSelector selector) {
+    private Communicator(ProgressEngine engine, Transport transport, CollectiveCheck check, AlgorithmSelector selector) {
         this.engine = engine;
         this.transport = transport;
+        this.check = check;
         this.selector = selector;
     }
 
-    /** A communicator over {@code transport}, progressed by {@code engine}. */
+    /**
+     * A communicator over {@code transport}, progressed by {@code engine}, with the consistency
+     * check as {@code NBC_CHECK} or {@code -Dnbc.check} say (off if neither is set).
+     *
+     * @throws IllegalArgumentException if an argument is null, or NBC_CHECK has a value it does not know
+     */
     public static Communicator create(ProgressEngine engine, Transport transport) {
+        return create(engine, transport, CollectiveCheck.fromEnvironment());
+    }
+
+    /** A communicator over {@code transport}, progressed by {@code engine}, with the consistency check on or off. */
+    public static Communicator create(ProgressEngine engine, Transport transport, CollectiveCheck check) {
         if (engine == null) {
             throw new IllegalArgumentException("engine: must not be null");
         }
         if (transport == null) {
             throw new IllegalArgumentException("transport: must not be null");
         }
-        return new Communicator(engine, transport, AlgorithmSelector.defaults());
+        if (check == null) {
+            throw new IllegalArgumentException("check: must not be null");
+        }
+        return new Communicator(engine, transport, check, AlgorithmSelector.defaults());
     }
 
     public int rank() {
@@ -66,6 +95,11 @@ public final class Communicator implements AutoCloseable {
 
     public ProgressEngine engine() {
         return engine;
+    }
+
+    /** Whether this communicator checks that all ranks make the same calls. */
+    public CollectiveCheck check() {
+        return check;
     }
 
     public AlgorithmSelector selector() {
@@ -96,8 +130,8 @@ public final class Communicator implements AutoCloseable {
     public PersistentCollective barrierInit() {
         BarrierAlgorithm algorithm = BarrierAlgorithm.DISSEMINATION;
         Schedule schedule = cache.get(new ScheduleCache.Key(algorithm, -1, 0, DataType.BYTE, null, false, 0),
-                () -> algorithm.build(rank(), size()));
-        return new PersistentCollective(this, schedule, null, null, "IBARRIER" + where());
+                () -> check.prepare(algorithm.build(rank(), size())));
+        return new PersistentCollective(this, schedule, null, null, "IBARRIER" + where(), signature(schedule, 0));
     }
 
     // ---------------------------------------------------------------- broadcast
@@ -127,9 +161,10 @@ public final class Communicator implements AutoCloseable {
         BcastAlgorithm chosen = algorithm != null ? algorithm : choice.bcast(bytes, size());
         int segmentBytes = choice.segmentBytes();
         Schedule schedule = cache.get(new ScheduleCache.Key(chosen, root, count, type, null, false, segmentBytes),
-                () -> chosen.build(rank(), size(), root, count, type, segmentBytes));
+                () -> check.prepare(chosen.build(rank(), size(), root, count, type, segmentBytes)));
         return new PersistentCollective(this, schedule, null, region,
-                "IBCAST " + count + " x " + type + " from " + root + where());
+                "IBCAST " + count + " x " + type + " from " + root + where(),
+                signature(schedule, chosen.segmented() ? segmentBytes : 0));
     }
 
     // ---------------------------------------------------------------- allreduce
@@ -169,30 +204,81 @@ public final class Communicator implements AutoCloseable {
                     + " run the non-commutative operation " + op.name());
         }
         Schedule schedule = cache.get(new ScheduleCache.Key(chosen, -1, count, type, op, inPlace, 0),
-                () -> chosen.build(rank(), size(), count, type, op, inPlace));
+                () -> check.prepare(chosen.build(rank(), size(), count, type, op, inPlace)));
         return new PersistentCollective(this, schedule, input, output,
-                "IALLREDUCE " + count + " x " + type + " " + op.name() + where());
+                "IALLREDUCE " + count + " x " + type + " " + op.name() + where(), signature(schedule, 0));
     }
 
     // ---------------------------------------------------------------- plumbing
 
-    Request submit(Schedule schedule, ByteBuffer input, ByteBuffer output, String description) {
-        return engine.submit(schedule, transport, takeTag(), input, output, description);
+    /** The signature every start of {@code schedule} numbers, or null without the check. */
+    private CallSignature signature(Schedule schedule, int segmentBytes) {
+        return check == CollectiveCheck.ON ? CallSignature.of(schedule, segmentBytes, -1) : null;
     }
 
-    /** The next tag, wrapping within the transport's tag range. */
-    private int takeTag() {
-        int maxTag = transport.maxTag();
-        return nextTag.getAndUpdate(tag -> tag >= maxTag ? 0 : tag + 1);
+    /**
+     * Starts a call: takes its number (and from it its tag) and hands it to the engine. With the
+     * check, a call that overlaps another thread's is refused, and the call's signature numbered.
+     */
+    Request submit(Schedule schedule, ByteBuffer input, ByteBuffer output, String description, CallSignature signature) {
+        if (signature == null) {
+            long number = calls.getAndIncrement();
+            return engine.submit(schedule, transport, tagOf(number), input, output, description, null);
+        }
+        Thread other = callers.enter();
+        if (other != null) {
+            throw concurrentCall(other, description);
+        }
+        try {
+            long number = calls.getAndIncrement();
+            return engine.submit(schedule, transport, tagOf(number), input, output, description, signature.numbered(number));
+        } finally {
+            callers.leave();
+        }
+    }
+
+    /** Call {@code number}'s tag: the numbers wrap within the transport's tag range. */
+    private int tagOf(long number) {
+        return (int) (number % ((long) transport.maxTag() + 1));
+    }
+
+    /**
+     * Two threads in calls at once: the ranks may now pair calls differently, on this call or any
+     * other, so no later call can be trusted. The error policy ends the job, or revokes the
+     * communicator on every rank; this call is refused.
+     */
+    private IllegalStateException concurrentCall(Thread other, String description) {
+        String message = description + ": thread '" + Thread.currentThread().getName() + "' called while thread '"
+                + other.getName() + "' was inside a call on the same communicator; calls that overlap in time have no"
+                + " order, so the ranks may pair them differently (use one communicator per thread, or order the calls"
+                + " the same way on every rank)";
+        engine.errorPolicy().handle(transport, new NbcException(message));
+        return new IllegalStateException(message);
     }
 
     private String where() {
         return " on rank " + rank() + " of " + size();
     }
 
-    /** Closes the transport. Complete every request of this communicator first. */
+    /**
+     * Closes the transport. Complete every request of this communicator first. With the
+     * consistency check, close is a collective call too: it exchanges its signature, so that a rank
+     * that skipped a call, whose peers would otherwise wait in it forever, fails there and they do
+     * too; it then waits for every rank to close (unless the engine is closed already, when it cannot).
+     *
+     * @throws NbcException (after closing the transport) if, with the check, the ranks' calls differ
+     */
     @Override
     public void close() {
-        transport.close();
+        try {
+            if (check == CollectiveCheck.ON && size() > 1 && engine.isOpen()) {
+                // The signature exchange alone: it is a barrier too, since every rank hears from every other.
+                Schedule closing = check.prepare(new ScheduleBuilder(BarrierAlgorithm.DISSEMINATION, rank(), size(), -1, 0,
+                        DataType.BYTE, null).build());
+                submit(closing, null, null, "CLOSE" + where(), CallSignature.closing(-1)).await();
+            }
+        } finally {
+            transport.close();
+        }
     }
 }

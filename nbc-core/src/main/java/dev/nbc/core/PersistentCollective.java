@@ -1,5 +1,6 @@
 package dev.nbc.core;
 
+import dev.nbc.core.check.CallSignature;
 import dev.nbc.core.request.Request;
 import dev.nbc.core.schedule.Schedule;
 
@@ -16,21 +17,25 @@ public final class PersistentCollective {
     private final ByteBuffer input;
     private final ByteBuffer output;
     private final String description;
+    /** What every start is, for the consistency check (numbered per start); null without it. */
+    private final CallSignature signature;
 
-    PersistentCollective(Communicator communicator, Schedule schedule, ByteBuffer input, ByteBuffer output, String description) {
+    PersistentCollective(Communicator communicator, Schedule schedule, ByteBuffer input, ByteBuffer output, String description,
+                         CallSignature signature) {
         this.communicator = communicator;
         this.schedule = schedule;
         this.input = input;
         this.output = output;
         this.description = description;
+        this.signature = signature;
     }
 
     /** Starts one run; the buffers must not be touched until its request completes. */
     public Request start() {
-        return communicator.submit(schedule, input, output, description);
+        return communicator.submit(schedule, input, output, description, signature);
     }
 
-    /** The schedule every start runs. */
+    /** The schedule every start runs (with the consistency check's rounds first, when it is on). */
     public Schedule schedule() {
         return schedule;
     }

@@ -2,6 +2,7 @@ package dev.nbc.jmh;
 
 import dev.nbc.core.Buffers;
 import dev.nbc.core.Communicator;
+import dev.nbc.core.check.CollectiveCheck;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.core.progress.IdleStrategy;
@@ -57,7 +58,7 @@ public class EngineOverheadBenchmark {
     @Setup(Level.Trial)
     public void setUp() {
         engine = ProgressEngine.start(mode, idle);
-        comm = Communicator.create(engine, new LoopbackTransport(1, 8));
+        comm = Communicator.create(engine, new LoopbackTransport(1, 8), CollectiveCheck.OFF);
         send = Buffers.allocate(1, DataType.DOUBLE);
         receive = Buffers.allocate(1, DataType.DOUBLE);
     }

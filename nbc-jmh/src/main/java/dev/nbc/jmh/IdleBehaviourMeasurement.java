@@ -1,6 +1,7 @@
 package dev.nbc.jmh;
 
 import dev.nbc.core.Communicator;
+import dev.nbc.core.check.CollectiveCheck;
 import dev.nbc.core.progress.IdleStrategy;
 import dev.nbc.core.progress.ProgressEngine;
 import dev.nbc.core.progress.ProgressPolicy;
@@ -26,7 +27,7 @@ public final class IdleBehaviourMeasurement {
             String name = shared ? "SHARED" : IdleStrategy.values()[variant].toString();
             try (ProgressEngine engine = shared ? ProgressEngine.start(ProgressPolicy.SHARED)
                     : ProgressEngine.start(ProgressPolicy.DEDICATED, IdleStrategy.values()[variant])) {
-                Communicator comm = Communicator.create(engine, new LoopbackTransport(0, 2));
+                Communicator comm = Communicator.create(engine, new LoopbackTransport(0, 2), CollectiveCheck.OFF);
                 for (int i = 0; i < 20_000; i++) {
                     comm.ibarrier().await(); // warm up the JIT
                 }

@@ -50,6 +50,11 @@ final class LoopbackTransport implements Transport {
         return DONE;
     }
 
+    /** Nobody is waiting on a loopback: there is no one to tell. */
+    @Override
+    public void revoke(String reason) {
+    }
+
     @Override
     public void close() {
     }

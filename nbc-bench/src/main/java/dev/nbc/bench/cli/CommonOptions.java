@@ -56,7 +56,8 @@ public final class CommonOptions implements Checked {
     List<Collective> collectives;
 
     @Option(names = "--variants", split = ",", paramLabel = "V",
-            description = "Variants: nbc-thread, nbc-manual, ompi (default all; ompi only over MPI).")
+            description = "Variants: nbc-thread, nbc-manual, nbc-checked (nbc-thread with the consistency check), ompi "
+                    + "(default nbc-thread, nbc-manual, ompi; ompi only over MPI).")
     List<Variant> variants;
 
     @Option(names = "--no-progress", description = "No progress bar (it is shown only on rank 0 at a terminal anyway).")
@@ -103,7 +104,7 @@ public final class CommonOptions implements Checked {
     }
 
     List<Variant> variants() {
-        return variants == null || variants.isEmpty() ? List.of(Variant.values()) : variants;
+        return variants == null || variants.isEmpty() ? Variant.defaults() : variants;
     }
 
     boolean progress(Ranks ranks) {

@@ -16,6 +16,7 @@ import dev.nbc.cli.TransportKind;
 import dev.nbc.models.assessment.AssessedModel;
 import dev.nbc.models.assessment.ModelFile;
 import dev.nbc.models.assessment.Provenance;
+import dev.nbc.core.check.CollectiveCheck;
 import dev.nbc.core.progress.ProgressMode;
 import dev.nbc.models.assessment.AssessmentData;
 import dev.nbc.models.assessment.measure.AssessmentPlan;
@@ -102,7 +103,7 @@ public final class ModelCommands implements Runnable {
                     ProgressBar progress = new ProgressBar(bar && env.rank() == 0, plan.sizes().size());
                     // On a session's transport: the network under test (the control plane's is ideal in-process).
                     Optional<AssessmentData> data;
-                    try (Session session = env.open(ProgressMode.MANUAL)) {
+                    try (Session session = env.open(ProgressMode.MANUAL, CollectiveCheck.OFF)) {
                         data = AssessmentProtocol.run(session.comm().transport(), plan, 0, i -> progress.step(plan.sizes().get(i) + " B"));
                     }
                     progress.finish();

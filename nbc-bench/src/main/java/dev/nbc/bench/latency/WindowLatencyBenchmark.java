@@ -65,7 +65,7 @@ public final class WindowLatencyBenchmark {
             if (variant == Variant.OMPI && env.nativeCollectives() == null) {
                 continue;
             }
-            Session session = variant.isNbc() ? env.open(variant.mode()) : null;
+            Session session = variant.isNbc() ? env.open(variant.mode(), variant.check()) : null;
             try {
                 for (Collective c : config.collectives()) {
                     for (int bytes : c == Collective.BARRIER ? List.of(0) : config.sizes()) {

@@ -51,7 +51,7 @@ public final class Sweep {
             if (variant == Variant.OMPI && env.nativeCollectives() == null) {
                 continue;
             }
-            Session session = variant.isNbc() ? env.open(variant.mode()) : null;
+            Session session = variant.isNbc() ? env.open(variant.mode(), variant.check()) : null;
             try {
                 for (Collective c : collectives) {
                     for (int bytes : c == Collective.BARRIER ? List.of(0) : sizes) {

@@ -12,6 +12,7 @@ import dev.nbc.bench.ranks.RankEnv;
 import dev.nbc.bench.ranks.Ranks;
 import dev.nbc.bench.report.ProgressBar;
 import dev.nbc.bench.report.Results;
+import dev.nbc.core.progress.ProgressMode;
 import dev.nbc.core.transport.inprocess.EmulatedNetwork;
 
 import dev.nbc.models.loggp.LogGPParameters;
@@ -97,7 +98,8 @@ public final class OverlapBenchmark {
     private static Map<String, Object> point(RankEnv env, Operation op, BusyWork work, Config config) {
         Control control = env.control();
         int reps = op.bytes() >= (1 << 20) ? Math.max(5, config.repetitions() / 4) : config.repetitions();
-        boolean polls = op.variant() != Variant.NBC_THREAD;
+        // Without a progress thread (nbc-manual, Open MPI) the computation tests now and then.
+        boolean polls = op.variant() == Variant.OMPI || op.variant().mode() == ProgressMode.MANUAL;
         long chunk = config.testIntervalNanos();
         Sweep.warmUp(control, op, Math.min(reps, 10), 0);
         // 1. pure: start + wait right after a synchronisation, exactly as the overall step below

@@ -1,6 +1,7 @@
 package dev.nbc.bench.ranks;
 
 import dev.nbc.core.Communicator;
+import dev.nbc.core.check.CollectiveCheck;
 import dev.nbc.core.progress.IdleStrategy;
 import dev.nbc.core.progress.ProgressEngine;
 import dev.nbc.core.progress.ProgressMode;
@@ -87,10 +88,10 @@ public final class InProcessRanks implements Ranks {
                     }
 
                     @Override
-                    public Session open(ProgressMode mode) {
+                    public Session open(ProgressMode mode, CollectiveCheck check) {
                         InProcessWorld world = sessionWorlds.computeIfAbsent(opened[0]++, k -> new InProcessWorld(p, network));
                         ProgressEngine engine = ProgressEngine.start(mode, IdleStrategy.BACKOFF);
-                        return new Session(Communicator.create(engine, world.transport(rank)), engine);
+                        return new Session(Communicator.create(engine, world.transport(rank), check), engine);
                     }
 
                     @Override

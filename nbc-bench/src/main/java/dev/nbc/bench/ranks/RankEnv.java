@@ -1,5 +1,6 @@
 package dev.nbc.bench.ranks;
 
+import dev.nbc.core.check.CollectiveCheck;
 import dev.nbc.core.progress.ProgressMode;
 
 /** What a rank's benchmark code sees: its rank in the group under test and the tools to measure it. */
@@ -13,9 +14,10 @@ public interface RankEnv {
 
     /**
      * A new nbc communicator on a transport of its own (MPI: a duplicate communicator) with its own
-     * progress engine; collective over the group: every rank opens sessions in the same order.
+     * progress engine, checking calls or not; collective over the group: every rank opens sessions
+     * in the same order.
      */
-    Session open(ProgressMode mode);
+    Session open(ProgressMode mode, CollectiveCheck check);
 
     /** The MPI library's own collectives, or null when the transport has none (in-process). */
     NativeCollectives nativeCollectives();

@@ -1,5 +1,7 @@
 package dev.nbc.core.progress;
 
+import dev.nbc.core.check.CallSignature;
+import dev.nbc.core.check.GatheredSignatures;
 import dev.nbc.core.request.NbcException;
 import dev.nbc.core.request.Request;
 import dev.nbc.core.schedule.Operation;
@@ -25,6 +27,8 @@ final class Execution {
     private final ByteBuffer input;
     private final ByteBuffer output;
     private final Request request;
+    /** The call's signature, for a schedule with the consistency check's rounds; else null. */
+    private final CallSignature signature;
     private ByteBuffer[] slots;
     private RoundTimes times;
     private int round = -1;
@@ -37,13 +41,15 @@ final class Execution {
     private PendingOperation[] pending = new PendingOperation[4];
     private int pendingCount;
 
-    Execution(Schedule schedule, Transport transport, int tag, ByteBuffer input, ByteBuffer output, Request request) {
+    Execution(Schedule schedule, Transport transport, int tag, ByteBuffer input, ByteBuffer output, Request request,
+              CallSignature signature) {
         this.schedule = schedule;
         this.transport = transport;
         this.tag = tag;
         this.input = input;
         this.output = output;
         this.request = request;
+        this.signature = signature;
     }
 
     Request request() {
@@ -52,6 +58,10 @@ final class Execution {
 
     Schedule schedule() {
         return schedule;
+    }
+
+    Transport transport() {
+        return transport;
     }
 
     /**
@@ -135,6 +145,10 @@ final class Execution {
                 reduce(r);
             } else if (operation instanceof Operation.Copy c) {
                 copy(slots[c.sourceSlot()], c.sourceOffset(), slots[c.targetSlot()], c.targetOffset(), c.length());
+            } else if (operation instanceof Operation.Sign s) {
+                signature().writeTo(slots[s.slot()], s.offset());
+            } else if (operation instanceof Operation.Verify v) {
+                GatheredSignatures.verify(slots[v.slot()], v.offset(), schedule.rank(), schedule.size());
             }
         }
         if (pending.length < operations.size()) {
@@ -162,6 +176,13 @@ final class Execution {
             schedule.op().apply(schedule.type(), source, r.sourceOffset(), target, r.targetOffset(), r.count(),
                     r.sourceIsLeft());
         }
+    }
+
+    private CallSignature signature() {
+        if (signature == null) {
+            throw new IllegalStateException(schedule + " has the consistency check's rounds, but its call was started without a signature");
+        }
+        return signature;
     }
 
     private static void copy(ByteBuffer source, int sourceOffset, ByteBuffer target, int targetOffset, int length) {

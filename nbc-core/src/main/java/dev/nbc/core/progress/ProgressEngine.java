@@ -3,6 +3,7 @@ package dev.nbc.core.progress;
 import com.lmax.disruptor.EventPoller;
 import com.lmax.disruptor.InsufficientCapacityException;
 import com.lmax.disruptor.RingBuffer;
+import dev.nbc.core.check.CallSignature;
 import dev.nbc.core.request.NbcException;
 import dev.nbc.core.request.ProgressHook;
 import dev.nbc.core.request.Request;
@@ -100,6 +101,7 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
     /** Collectives submitted and not yet finished. */
     private final AtomicInteger inFlight = new AtomicInteger();
     private volatile Throwable failure;
+    private volatile ErrorPolicy errorPolicy;
     /** Counters of the progress thread (written by it only) and of callers (any thread). */
     private long threadWakeups;
     private long threadPasses;
@@ -108,6 +110,7 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
     private final LongAdder callerPassesMissed = new LongAdder();
 
     private ProgressEngine(ProgressMode mode, ProgressPolicy forcedPolicy, IdleStrategy idleStrategy) {
+        this.errorPolicy = ErrorPolicy.fromEnvironment();
         this.mode = mode;
         this.forcedPolicy = forcedPolicy;
         this.idleStrategy = idleStrategy;
@@ -185,21 +188,40 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
         return idleStrategy;
     }
 
+    /** What a failed collective does beyond failing its request ({@link ErrorPolicy}); from NBC_ERRORS, FAIL_FAST by default. */
+    public ErrorPolicy errorPolicy() {
+        return errorPolicy;
+    }
+
+    /** Sets the error policy for the failures from now on; every rank should use the same. */
+    public void setErrorPolicy(ErrorPolicy policy) {
+        if (policy == null) {
+            throw new IllegalArgumentException("policy: must not be null");
+        }
+        this.errorPolicy = policy;
+    }
+
+    /** True until the engine is closed or its thread has died: submissions are accepted. */
+    public boolean isOpen() {
+        return running && failure == null;
+    }
+
     /**
      * Starts running {@code schedule} over {@code transport} with {@code tag}; the caller has
      * checked the arguments. {@code input}/{@code output} are bound to slots INPUT/OUTPUT (either
-     * may be null if the schedule does not use it).
+     * may be null if the schedule does not use it). {@code signature} is the call's, for a schedule
+     * with the consistency check's rounds ({@code CollectiveCheck.prepare}); null for one without.
      *
      * @throws IllegalStateException if the engine is closed or its thread has died
      */
     public Request submit(Schedule schedule, Transport transport, int tag, ByteBuffer input, ByteBuffer output,
-                          String description) {
+                          String description, CallSignature signature) {
         checkUsable();
         if (transport.ranksInThisProcess() > ranksInProcess) {
             ranksInProcess = transport.ranksInThisProcess();
         }
         Request request = new Request(description, schedule.algorithm(), this);
-        Execution execution = new Execution(schedule, transport, tag, input, output, request);
+        Execution execution = new Execution(schedule, transport, tag, input, output, request, signature);
         enter();
         try {
             publish(execution);
@@ -435,10 +457,22 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
         execution.request().complete();
     }
 
+    /** The error policy acts first: peers must learn of the failure even if the request's owner never looks. */
     private void fail(Execution execution, RuntimeException cause) {
+        NbcException failure = execution.failure(cause);
+        handleByPolicy(execution, failure);
         execution.release(scratch);
         inFlight.decrementAndGet();
-        execution.request().fail(execution.failure(cause));
+        execution.request().fail(failure);
+    }
+
+    /** A policy that cannot tell the peers (a revocation MPI refused) must not take the engine down: the request reports it. */
+    private void handleByPolicy(Execution execution, NbcException failure) {
+        try {
+            errorPolicy.handle(execution.transport(), failure);
+        } catch (RuntimeException e) {
+            failure.addSuppressed(e);
+        }
     }
 
     private void loop() {
@@ -551,9 +585,17 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
         }
     }
 
+    /**
+     * A death (cause not null) is a failure the peers of every collective in flight cannot see,
+     * so the error policy acts on each; a close is the application's own doing.
+     */
     private void failAllLocked(Throwable cause) {
         for (Execution execution : active) {
-            execution.request().fail(deathFailure(execution, cause));
+            NbcException failure = deathFailure(execution, cause);
+            if (cause != null) {
+                handleByPolicy(execution, failure);
+            }
+            execution.request().fail(failure);
         }
         active.clear();
         try {

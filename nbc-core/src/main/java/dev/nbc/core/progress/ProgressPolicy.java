@@ -1,5 +1,7 @@
 package dev.nbc.core.progress;
 
+import dev.nbc.core.EnvironmentSetting;
+
 import java.util.Locale;
 
 /**
@@ -43,8 +45,7 @@ public enum ProgressPolicy {
      * @throws IllegalArgumentException if the property or variable names no policy
      */
     static ProgressPolicy forced() {
-        String forced = System.getProperty(PROPERTY, System.getenv(VARIABLE));
-        return forced == null || forced.isBlank() ? null : parse(forced);
+        return EnvironmentSetting.read(PROPERTY, VARIABLE, ProgressPolicy::parse, null);
     }
 
     /**

@@ -4,11 +4,12 @@ package dev.nbc.core.schedule;
  * One step of a schedule round. Buffers are named by slot ({@link Slots}); offsets and lengths are
  * in bytes, element counts in elements of the schedule's data type.
  */
-public sealed interface Operation permits Operation.Send, Operation.Receive, Operation.Reduce, Operation.Copy {
+public sealed interface Operation
+        permits Operation.Send, Operation.Receive, Operation.Reduce, Operation.Copy, Operation.Sign, Operation.Verify {
 
     /** True for operations that run on this rank's CPU without the transport. */
     default boolean isLocal() {
-        return this instanceof Reduce || this instanceof Copy;
+        return !(this instanceof Send || this instanceof Receive);
     }
 
     /** Send bytes {@code [offset, offset+length)} of slot {@code slot} to {@code peer}. */
@@ -30,5 +31,22 @@ public sealed interface Operation permits Operation.Send, Operation.Receive, Ope
 
     /** Copy {@code length} bytes from one slot range to another. */
     record Copy(int sourceSlot, int sourceOffset, int targetSlot, int targetOffset, int length) implements Operation {
+    }
+
+    /**
+     * Write the signature of the call this run belongs to ({@code length} bytes,
+     * {@code dev.nbc.core.check.CallSignature}) at {@code offset} of {@code slot}: the consistency
+     * check's first step, before the signatures are exchanged.
+     */
+    record Sign(int slot, int offset, int length) implements Operation {
+    }
+
+    /**
+     * Compare the signatures of all ranks, gathered in bytes {@code [offset, offset+length)} of
+     * {@code slot} (record {@code i} from rank {@code (rank + i) mod P}), and fail the collective
+     * on this rank if any differs from this rank's own: the consistency check's last step, before
+     * any data moves ({@code dev.nbc.core.check.GatheredSignatures}).
+     */
+    record Verify(int slot, int offset, int length) implements Operation {
     }
 }

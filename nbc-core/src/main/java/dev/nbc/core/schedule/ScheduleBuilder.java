@@ -38,6 +38,21 @@ public final class ScheduleBuilder {
         this.op = op;
     }
 
+    /**
+     * A builder for a schedule like {@code schedule} (same collective, algorithm, ranks, arguments,
+     * input, output and scratch slots) with no rounds yet: to put rounds before the schedule's own,
+     * which {@link #rounds(List)} then appends.
+     */
+    public static ScheduleBuilder like(Schedule schedule) {
+        ScheduleBuilder builder = new ScheduleBuilder(schedule.algorithm(), schedule.rank(), schedule.size(),
+                schedule.root(), schedule.count(), schedule.type(), schedule.op())
+                .inputBytes(schedule.inputBytes()).outputBytes(schedule.outputBytes());
+        for (int bytes : schedule.scratchBytes()) {
+            builder.scratch(bytes);
+        }
+        return builder;
+    }
+
     public ScheduleBuilder inputBytes(int bytes) {
         this.inputBytes = bytes;
         return this;
@@ -93,6 +108,25 @@ public final class ScheduleBuilder {
         return this;
     }
 
+    /** See {@link Operation.Sign}. */
+    public ScheduleBuilder sign(int slot, int offset, int length) {
+        current().add(new Operation.Sign(slot, offset, length));
+        return this;
+    }
+
+    /** See {@link Operation.Verify}. */
+    public ScheduleBuilder verify(int slot, int offset, int length) {
+        current().add(new Operation.Verify(slot, offset, length));
+        return this;
+    }
+
+    /** Ends the current round and appends {@code rounds} as they are (checked again by {@link #build()}). */
+    public ScheduleBuilder rounds(List<Round> more) {
+        closeRound();
+        rounds.addAll(more);
+        return this;
+    }
+
     private void closeRound() {
         if (current != null && !current.isEmpty()) {
             rounds.add(new Round(current));
@@ -130,6 +164,10 @@ public final class ScheduleBuilder {
         } else if (operation instanceof Operation.Copy c) {
             checkRange(schedule, c.sourceSlot(), c.sourceOffset(), c.length(), operation);
             checkRange(schedule, c.targetSlot(), c.targetOffset(), c.length(), operation);
+        } else if (operation instanceof Operation.Sign s) {
+            checkRange(schedule, s.slot(), s.offset(), s.length(), operation);
+        } else if (operation instanceof Operation.Verify v) {
+            checkRange(schedule, v.slot(), v.offset(), v.length(), operation);
         }
     }
 

@@ -109,6 +109,25 @@ public interface Transport extends AutoCloseable {
     }
 
     /**
+     * Tells every rank of the group that its collectives on this transport cannot go on, because
+     * of a failure here that they could not otherwise learn of (a truncated message, a reduction
+     * operation that threw): from then on every operation pending or started on any rank of the
+     * group fails with a {@link RevokedException} carrying {@code reason} and this rank's number,
+     * instead of waiting for a message that will never come (ULFM's {@code MPI_Comm_revoke}). Only
+     * the first revocation counts; never blocks.
+     */
+    void revoke(String reason);
+
+    /**
+     * Ends every rank of the group at once, as {@code MPI_Abort} does: for a failure after which no
+     * rank may go on. Prints nothing (the caller has said why). By default, and where the ranks
+     * are threads of this JVM that must not take the JVM with them, it revokes instead.
+     */
+    default void abort(String reason) {
+        revoke(reason);
+    }
+
+    /**
      * Releases the endpoint. Operations still pending are abandoned; for MPI this frees the
      * library's duplicate communicator, so it must happen before {@code MPI.Finalize()}.
      */

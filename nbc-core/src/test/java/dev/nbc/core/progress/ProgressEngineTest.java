@@ -2,6 +2,7 @@ package dev.nbc.core.progress;
 
 import dev.nbc.core.Buffers;
 import dev.nbc.core.Communicator;
+import dev.nbc.core.check.CollectiveCheck;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.request.NbcException;
 import dev.nbc.core.request.Request;
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -22,7 +24,11 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The progress engine's life cycle and failure handling, on a scripted transport. */
+/**
+ * The progress engine's life cycle and failure handling, on a scripted transport. A scripted
+ * transport moves no data, so it cannot carry the consistency check's signatures: its
+ * communicators run without the check.
+ */
 class ProgressEngineTest {
 
     @ParameterizedTest
@@ -30,7 +36,7 @@ class ProgressEngineTest {
     void aTransportFailureFailsItsRequestNamingCollectiveRankAndRound(ProgressMode mode) {
         try (ProgressEngine engine = ProgressEngine.start(mode, IdleStrategy.BACKOFF)) {
             ScriptedTransport transport = new ScriptedTransport(1, 2);
-            Communicator comm = Communicator.create(engine, transport);
+            Communicator comm = Communicator.create(engine, transport, CollectiveCheck.OFF);
             transport.behave(() -> () -> {
                 throw new TransportException("link down");
             });
@@ -52,7 +58,7 @@ class ProgressEngineTest {
     void aFailureWhileStartingARoundFailsTheRequestToo() {
         try (ProgressEngine engine = ProgressEngine.start()) {
             ScriptedTransport transport = new ScriptedTransport(0, 3).failOnStart(new TransportException("no route"));
-            Request request = Communicator.create(engine, transport).ibarrier();
+            Request request = Communicator.create(engine, transport, CollectiveCheck.OFF).ibarrier();
             NbcException e = assertThrows(NbcException.class, request::await);
             assertTrue(e.getMessage().contains("IBARRIER") && e.getMessage().contains("no route"), e.getMessage());
             ExecutionException viaFuture = assertThrows(ExecutionException.class, () -> request.future().get(10, TimeUnit.SECONDS));
@@ -64,7 +70,7 @@ class ProgressEngineTest {
     void whenTheProgressThreadDiesEveryRequestInFlightFailsAndLaterCallsFailAtOnce() {
         try (ProgressEngine engine = ProgressEngine.start()) {
             ScriptedTransport transport = new ScriptedTransport(0, 2);
-            Communicator comm = Communicator.create(engine, transport);
+            Communicator comm = Communicator.create(engine, transport, CollectiveCheck.OFF);
             transport.behave(() -> () -> false); // never completes
             Request stuck = comm.ibarrier();
             assertFalse(stuck.await(50, TimeUnit.MILLISECONDS));
@@ -86,7 +92,7 @@ class ProgressEngineTest {
     void closingFailsWhatIsInFlightAndRefusesNewWork(ProgressMode mode) {
         ProgressEngine engine = ProgressEngine.start(mode, IdleStrategy.BACKOFF);
         ScriptedTransport transport = new ScriptedTransport(0, 2).behave(() -> () -> false);
-        Communicator comm = Communicator.create(engine, transport);
+        Communicator comm = Communicator.create(engine, transport, CollectiveCheck.OFF);
         Request stuck = comm.ibarrier();
         stuck.test();
         engine.close();
@@ -100,7 +106,7 @@ class ProgressEngineTest {
     void manualModePostsTheFirstRoundAtTheStartAndTheRestOnlyInsideTestAndAwait() throws InterruptedException {
         try (ProgressEngine engine = ProgressEngine.start(ProgressMode.MANUAL, IdleStrategy.BACKOFF)) {
             ScriptedTransport transport = new ScriptedTransport(0, 8); // dissemination: 3 rounds
-            Request request = Communicator.create(engine, transport).ibarrier();
+            Request request = Communicator.create(engine, transport, CollectiveCheck.OFF).ibarrier();
             assertEquals(2, transport.started().size(), "round 0's send and receive go out with the start");
             Thread.sleep(20);
             assertEquals(2, transport.started().size(), "without a thread nothing happens until the application calls in");
@@ -118,7 +124,7 @@ class ProgressEngineTest {
     void everyCallTakesTheNextTagWrappingWithinTheTransportsRange() {
         try (ProgressEngine engine = ProgressEngine.start()) {
             ScriptedTransport transport = new ScriptedTransport(0, 2); // maxTag() == 5
-            Communicator comm = Communicator.create(engine, transport);
+            Communicator comm = Communicator.create(engine, transport, CollectiveCheck.OFF);
             for (int i = 0; i < 8; i++) {
                 comm.ibarrier().await();
             }
@@ -131,7 +137,7 @@ class ProgressEngineTest {
     void thousandsOfSubmissionsBeyondTheRingSizeDoNotBlockInManualMode() {
         try (ProgressEngine engine = ProgressEngine.start(ProgressMode.MANUAL, IdleStrategy.BACKOFF)) {
             ScriptedTransport transport = new ScriptedTransport(0, 2);
-            Communicator comm = Communicator.create(engine, transport);
+            Communicator comm = Communicator.create(engine, transport, CollectiveCheck.OFF);
             Request[] requests = new Request[10_000];
             for (int i = 0; i < requests.length; i++) {
                 requests[i] = comm.ibarrier();
@@ -146,7 +152,7 @@ class ProgressEngineTest {
         try (ProgressEngine engine = ProgressEngine.start()) {
             AtomicBoolean release = new AtomicBoolean();
             ScriptedTransport transport = new ScriptedTransport(0, 2).behave(() -> release::get);
-            Request request = Communicator.create(engine, transport).ibarrier();
+            Request request = Communicator.create(engine, transport, CollectiveCheck.OFF).ibarrier();
             assertFalse(request.await(20, TimeUnit.MILLISECONDS));
             release.set(true);
             assertTrue(request.await(10, TimeUnit.SECONDS));
@@ -174,13 +180,47 @@ class ProgressEngineTest {
             java.util.concurrent.atomic.AtomicInteger started = new java.util.concurrent.atomic.AtomicInteger();
             ScriptedTransport transport = new ScriptedTransport(0, 2)
                     .behave(() -> started.getAndIncrement() < 2 ? release::get : () -> true);
-            Communicator comm = Communicator.create(engine, transport);
+            Communicator comm = Communicator.create(engine, transport, CollectiveCheck.OFF);
             Request held = comm.ibarrier();
             Request free = comm.ibarrier();
             assertEquals(1, Requests.awaitAny(held, free));
             assertFalse(held.test());
             release.set(true);
             Requests.awaitAll(held, free);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ErrorPolicy.class)
+    void aFailureThePeersCannotSeeEndsTheJobOrRevokesTheCommunicator(ErrorPolicy policy) {
+        try (ProgressEngine engine = ProgressEngine.start(ProgressMode.MANUAL, IdleStrategy.BACKOFF)) {
+            engine.setErrorPolicy(policy);
+            ScriptedTransport transport = new ScriptedTransport(1, 2).behave(() -> () -> {
+                throw new TransportException("message truncated");
+            });
+            NbcException e = assertThrows(NbcException.class,
+                    Communicator.create(engine, transport, CollectiveCheck.OFF).ibarrier()::await);
+            List<String> expected = List.of(e.getMessage());
+            assertEquals(policy == ErrorPolicy.FAIL_FAST ? expected : List.of(), transport.aborts());
+            assertEquals(policy == ErrorPolicy.RETURN ? expected : List.of(), transport.revocations());
+        }
+    }
+
+    @Test
+    void whenTheProgressThreadDiesThePeersOfEveryCollectiveInFlightAreTold() {
+        try (ProgressEngine engine = ProgressEngine.start()) {
+            engine.setErrorPolicy(ErrorPolicy.RETURN);
+            ScriptedTransport transport = new ScriptedTransport(0, 2).behave(() -> () -> false);
+            Communicator comm = Communicator.create(engine, transport, CollectiveCheck.OFF);
+            Request stuck = comm.ibarrier();
+            transport.behave(() -> () -> {
+                throw new AssertionError("simulated fatal error");
+            });
+            Request killer = comm.ibarrier();
+            assertThrows(NbcException.class, () -> killer.await(10, TimeUnit.SECONDS));
+            assertThrows(NbcException.class, () -> stuck.await(10, TimeUnit.SECONDS));
+            assertTrue(transport.revocations().stream().anyMatch(r -> r.contains("progress engine failed")),
+                    transport.revocations().toString());
         }
     }
 }

@@ -11,7 +11,8 @@ import java.util.function.Supplier;
 
 /**
  * A transport whose operations do what a test scripts: complete at once, never complete, fail, or
- * throw from the engine's own thread. It records every operation started (with its tag).
+ * throw from the engine's own thread. It records every operation started (with its tag), and every
+ * revocation and abort (which do nothing else).
  */
 public final class ScriptedTransport implements Transport {
     public record Started(boolean send, int peer, int tag, int length) {
@@ -22,6 +23,8 @@ public final class ScriptedTransport implements Transport {
     private final List<Started> started = new CopyOnWriteArrayList<>();
     private volatile Supplier<PendingOperation> behaviour = () -> () -> true;
     private volatile RuntimeException failOnStart;
+    private final List<String> revocations = new CopyOnWriteArrayList<>();
+    private final List<String> aborts = new CopyOnWriteArrayList<>();
 
     public ScriptedTransport(int rank, int size) {
         this.rank = rank;
@@ -83,6 +86,26 @@ public final class ScriptedTransport implements Transport {
         }
         started.add(operation);
         return behaviour.get();
+    }
+
+    /** The reasons given to {@link #revoke}, in order (nothing else happens). */
+    public List<String> revocations() {
+        return revocations;
+    }
+
+    /** The reasons given to {@link #abort}, in order (nothing else happens). */
+    public List<String> aborts() {
+        return aborts;
+    }
+
+    @Override
+    public void revoke(String reason) {
+        revocations.add(reason);
+    }
+
+    @Override
+    public void abort(String reason) {
+        aborts.add(reason);
     }
 
     @Override

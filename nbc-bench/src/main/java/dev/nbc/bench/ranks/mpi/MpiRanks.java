@@ -7,6 +7,7 @@ import dev.nbc.bench.ranks.Ranks;
 import dev.nbc.bench.ranks.Session;
 import dev.nbc.cli.MpiAbort;
 import dev.nbc.core.Communicator;
+import dev.nbc.core.check.CollectiveCheck;
 import dev.nbc.core.progress.IdleStrategy;
 import dev.nbc.core.progress.ProgressEngine;
 import dev.nbc.core.progress.ProgressMode;
@@ -98,9 +99,9 @@ public final class MpiRanks implements Ranks {
                     }
 
                     @Override
-                    public Session open(ProgressMode mode) {
+                    public Session open(ProgressMode mode, CollectiveCheck check) {
                         ProgressEngine engine = ProgressEngine.start(mode, IdleStrategy.BACKOFF);
-                        return new Session(Communicator.create(engine, MpiTransport.create(group)), engine);
+                        return new Session(Communicator.create(engine, MpiTransport.create(group), check), engine);
                     }
 
                     @Override

@@ -20,6 +20,11 @@ public enum BcastAlgorithm implements Algorithm {
         return Collective.BCAST;
     }
 
+    /** True if the algorithm moves the message in segments of the selector's segment size. */
+    public boolean segmented() {
+        return this == PIPELINED_CHAIN;
+    }
+
     /**
      * Builds rank {@code rank}'s schedule for broadcasting {@code count} elements of {@code type}
      * from {@code root}, in slot OUTPUT.

@@ -1,6 +1,7 @@
 package dev.nbc.core.transport.inprocess;
 
 import dev.nbc.core.transport.PendingOperation;
+import dev.nbc.core.transport.RevokedException;
 import dev.nbc.core.transport.TransportException;
 
 import java.nio.ByteBuffer;
@@ -54,7 +55,16 @@ final class InProcessReceive extends Link.Waiting implements PendingOperation {
             if (owner.isPeerClosed(source) && (message = matched) == null) {
                 return fail("rank " + source + " closed its in-process transport without sending it");
             }
-            return false;
+            // Nor does a revoked world: whatever we wait for may never come.
+            RevokedException revoked = owner.world().revocation();
+            if (revoked != null && (message = matched) == null) {
+                done = true;
+                failure = revoked;
+                throw revoked;
+            }
+            if (message == null) {
+                return false;
+            }
         }
         if (!message.ready) {
             return false;

@@ -1,6 +1,7 @@
 package dev.nbc.core.transport.inprocess;
 
 import dev.nbc.core.transport.PendingOperation;
+import dev.nbc.core.transport.RevokedException;
 import dev.nbc.core.transport.Transport;
 import dev.nbc.core.transport.TransportArguments;
 
@@ -19,6 +20,9 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * <p>On an emulated network (see {@link EmulatedNetwork} for the exact rules) the send spends o_s
  * and the receive completes no earlier than its arrival time; on the ideal network the clock is
  * never read and operations complete as soon as the data is in place.
+ *
+ * <p>{@link #revoke} makes every rank's pending receives and later operations fail: the world is
+ * one communicator, and every rank is a thread of this JVM, so {@link #abort} revokes too.
  *
  * <p>{@link #close()} abandons what is pending: this rank's unfinished receives fail, and so do
  * other ranks' receives from this rank that no message can match any more — a failed rank then
@@ -91,7 +95,7 @@ public final class InProcessTransport implements Transport {
     @Override
     public PendingOperation send(ByteBuffer buffer, int offset, int length, int peer, int tag) {
         TransportArguments.checkSend(this, buffer, offset, length, peer, tag);
-        requireOpen();
+        requireUsable();
         long posted = 0;
         long injected = 0;
         Message message;
@@ -124,13 +128,18 @@ public final class InProcessTransport implements Transport {
     @Override
     public PendingOperation receive(ByteBuffer buffer, int offset, int length, int peer, int tag) {
         TransportArguments.checkReceive(this, buffer, offset, length, peer, tag);
-        requireOpen();
+        requireUsable();
         InProcessReceive receive = new InProcessReceive(this, buffer, offset, length, peer, tag);
         Link.Waiting partner = linkFrom(peer).pair(tag, receive);
         if (partner != null) {
             receive.match((Message) partner);
         }
         return receive;
+    }
+
+    @Override
+    public void revoke(String reason) {
+        world.revoke(rank, reason);
     }
 
     /** Abandons pending operations; later sends and receives throw IllegalStateException. Idempotent. */
@@ -153,9 +162,13 @@ public final class InProcessTransport implements Transport {
         return "in-process rank " + rank + " of " + world.size() + (closed ? " (closed)" : "");
     }
 
-    private void requireOpen() {
+    private void requireUsable() {
         if (closed) {
             throw new IllegalStateException("rank " + rank + "'s in-process transport is closed");
+        }
+        RevokedException revoked = world.revocation();
+        if (revoked != null) {
+            throw revoked;
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.nbc.core.transport.inprocess;
 
+import dev.nbc.core.transport.RevokedException;
 import dev.nbc.core.transport.Transport;
 
 import java.time.Duration;
@@ -49,6 +50,8 @@ public final class InProcessWorld implements AutoCloseable {
     private final EmulatedNetwork network;
     private final int maxTag;
     private final InProcessTransport[] transports;
+    /** Set once, by the first rank that revokes the world ({@link Transport#revoke}); null until then. */
+    private volatile RevokedException revocation;
 
     /** A world of {@code size} ranks on the ideal network. */
     public InProcessWorld(int size) {
@@ -189,6 +192,18 @@ public final class InProcessWorld implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         return alive;
+    }
+
+    /** Rank {@code rank} revokes the world: every rank's pending and later operations fail. Only the first counts. */
+    synchronized void revoke(int rank, String reason) {
+        if (revocation == null) {
+            revocation = new RevokedException("rank " + rank + " of " + size() + " revoked the in-process world: " + reason);
+        }
+    }
+
+    /** The revocation, or null if no rank has revoked the world. */
+    RevokedException revocation() {
+        return revocation;
     }
 
     /** Closes every rank's endpoint. */

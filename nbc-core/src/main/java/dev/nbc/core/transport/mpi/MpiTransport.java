@@ -3,13 +3,16 @@ package dev.nbc.core.transport.mpi;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.core.transport.PendingOperation;
+import dev.nbc.core.transport.RevokedException;
 import dev.nbc.core.transport.Transport;
 import dev.nbc.core.transport.TransportArguments;
 import dev.nbc.core.transport.TransportException;
@@ -18,7 +21,9 @@ import mpi.Datatype;
 import mpi.MPI;
 import mpi.MPIException;
 import mpi.Op;
+import mpi.Message;
 import mpi.Request;
+import mpi.Status;
 
 /**
  * {@link Transport} over Open MPI's Java bindings (Open MPI 4.1.x / 5.0.x; Open MPI 6 has none).
@@ -26,7 +31,8 @@ import mpi.Request;
  * <p>The transport works on a duplicate of the application's communicator, so that the library's
  * messages can never match the application's receives (nor the other way round), with the error
  * handler {@code MPI.ERRORS_RETURN} on that duplicate, so that a failed operation (a truncated
- * receive, say) becomes a {@link TransportException} instead of aborting the job.
+ * receive, say) becomes a {@link TransportException}: whether the job then ends is the progress
+ * engine's error policy's decision ({@code NBC_ERRORS}).
  *
  * <p>MPI must run at {@code MPI.THREAD_MULTIPLE}: the progress engine's thread calls MPI while the
  * application's threads do. {@link #initThreadMultiple} initialises MPI so and checks it.
@@ -47,8 +53,12 @@ import mpi.Request;
  * {@link TransportException}, and the job goes on. But ob1 <em>writes the whole message past the
  * receive range</em> when the message is not sent eagerly (rendezvous sizes, over vader with CMA and
  * over tcp) and for any message a rank sends to itself; and a short truncated message to itself
- * completes without the error. The receive range is the only memory MPI is given, so this cannot
- * be guarded here: callers must post receives of the exact length (nbc's schedules always do).
+ * completes without the error. The receive range is the only memory MPI is given, so a posted
+ * receive cannot guard against it: sizes must be known before receiving, from the consistency
+ * check or from a probe ({@link ReceiveMode}, {@code NBC_MPI_RECEIVES=probed}).
+ *
+ * <p>Failures the other ranks cannot see: {@link #revoke} tells them on a second duplicate
+ * communicator ({@link RevocationChannel}), {@link #abort} is {@code MPI_Abort}.
  */
 public final class MpiTransport implements Transport {
 
@@ -67,9 +77,10 @@ public final class MpiTransport implements Transport {
      * from) them. They stay referenced until the process exits, so that the garbage collector
      * cannot free memory a late-arriving message is written to.
      */
-    private static final List<ByteBuffer> ABANDONED = Collections.synchronizedList(new ArrayList<>());
+    static final List<ByteBuffer> ABANDONED = Collections.synchronizedList(new ArrayList<>());
 
     private final Comm comm;
+    private final RevocationChannel revocations;
     private final int rank;
     private final int size;
     private final int maxTag;
@@ -78,13 +89,22 @@ public final class MpiTransport implements Transport {
      * slice reachable while MPI uses the memory, even if the caller drops the PendingOperation.
      */
     private final Set<Operation> inFlight = Collections.newSetFromMap(new IdentityHashMap<>());
+    private final ReceiveMode receiveMode;
+    /**
+     * PROBED: per (peer, tag), the latest receive not yet matched to a message. A receive probes
+     * only once the one before it on the same (peer, tag) has its message, so that messages are
+     * still taken in the order they were sent, as MPI's posted receives take them.
+     */
+    private final Map<Long, Operation> unmatchedProbes = new HashMap<>();
     private boolean closed;
 
-    private MpiTransport(Comm comm) throws MPIException {
+    private MpiTransport(Comm comm, ReceiveMode receiveMode) throws MPIException {
         this.comm = comm;
+        this.receiveMode = receiveMode;
         this.rank = comm.getRank();
         this.size = comm.getSize();
         this.maxTag = readTagUpperBound();
+        this.revocations = RevocationChannel.open(comm, rank, size);
     }
 
     /**
@@ -96,6 +116,19 @@ public final class MpiTransport implements Transport {
      * @throws TransportException if MPI fails to duplicate the communicator
      */
     public static MpiTransport create(Comm comm) {
+        return create(comm, ReceiveMode.fromEnvironment());
+    }
+
+    /**
+     * As {@link #create(Comm)}, with receives of the given mode ({@link #create(Comm)} takes
+     * {@code NBC_MPI_RECEIVES}, posted by default).
+     *
+     * @throws IllegalArgumentException if an argument is null or {@code comm} is freed
+     */
+    public static MpiTransport create(Comm comm, ReceiveMode receiveMode) {
+        if (receiveMode == null) {
+            throw new IllegalArgumentException("receiveMode: must not be null");
+        }
         if (comm == null) {
             throw new IllegalArgumentException("comm: must not be null");
         }
@@ -107,7 +140,7 @@ public final class MpiTransport implements Transport {
         try {
             dup = comm.dup();
             dup.setErrhandler(MPI.ERRORS_RETURN);
-            return new MpiTransport(dup);
+            return new MpiTransport(dup, receiveMode);
         } catch (MPIException e) {
             if (dup != null) {
                 try {
@@ -172,7 +205,7 @@ public final class MpiTransport implements Transport {
         TransportArguments.checkSend(this, buffer, offset, length, peer, tag);
         ByteBuffer range = buffer.slice(offset, length);
         synchronized (this) {
-            checkOpen();
+            checkUsable();
             try {
                 Request request = comm.iSend(range, length, MPI.BYTE, peer, tag);
                 return track(new Operation(this, request, range, "send", peer, tag, length));
@@ -187,7 +220,12 @@ public final class MpiTransport implements Transport {
         TransportArguments.checkReceive(this, buffer, offset, length, peer, tag);
         ByteBuffer range = buffer.slice(offset, length);
         synchronized (this) {
-            checkOpen();
+            checkUsable();
+            if (receiveMode == ReceiveMode.PROBED) {
+                Operation receive = new Operation(this, null, range, "receive", peer, tag, length);
+                receive.probeAfter(unmatchedProbes.put(channel(peer, tag), receive));
+                return track(receive);
+            }
             try {
                 Request request = comm.iRecv(range, length, MPI.BYTE, peer, tag);
                 return track(new Operation(this, request, range, "receive", peer, tag, length));
@@ -225,6 +263,35 @@ public final class MpiTransport implements Transport {
     }
 
     /**
+     * Sends {@code reason} to every other rank on a channel of its own ({@link RevocationChannel}):
+     * their operations on this transport that are still waiting fail within about
+     * {@link RevocationChannel#POLL_INTERVAL_NANOS} of their next poll, and so do later ones, on
+     * every rank, this one included.
+     */
+    @Override
+    public synchronized void revoke(String reason) {
+        if (!closed) {
+            revocations.revoke(reason);
+        }
+    }
+
+    /**
+     * {@code MPI_Abort}: Open MPI ends every process of the job (and prints that it did). If MPI
+     * fails to, this process halts, and mpirun ends the others when it sees a rank leave
+     * without {@code MPI_Finalize}.
+     */
+    @Override
+    public void abort(String reason) {
+        System.err.flush();
+        try {
+            comm.abort(1);
+        } catch (MPIException | RuntimeException e) {
+            System.err.println("nbc: MPI_Abort failed (" + e + "); halting this process");
+        }
+        Runtime.getRuntime().halt(1);
+    }
+
+    /**
      * Frees the duplicate communicator. Receives still pending are cancelled; whatever MPI may
      * still touch is kept referenced for the life of the process (see {@link #ABANDONED}).
      *
@@ -245,6 +312,8 @@ public final class MpiTransport implements Transport {
                 op.abandon();
             }
             inFlight.clear();
+            unmatchedProbes.clear();
+            revocations.close();
             comm.free();
         } catch (MPIException e) {
             throw new TransportException("MPI could not free nbc's duplicate communicator: " + describe(e), e);
@@ -260,10 +329,36 @@ public final class MpiTransport implements Transport {
         inFlight.remove(op);
     }
 
-    private void checkOpen() {
+    private static long channel(int peer, int tag) {
+        return (long) peer << 32 | (tag & 0xFFFFFFFFL);
+    }
+
+    /** A probed receive has its message (or will never get one): the next on its channel may probe. */
+    private void probeSettled(Operation op, int peer, int tag) {
+        unmatchedProbes.remove(channel(peer, tag), op);
+    }
+
+    /**
+     * The receive of a message {@code imProbe} found that does not fit: taken into memory of its
+     * own size and dropped, so that nothing is written into the receive's range or past it.
+     */
+    private void discard(Message message, int bytes) throws MPIException {
+        message.mRecv(ByteBuffer.allocateDirect(bytes), bytes, MPI.BYTE);
+    }
+
+    private void checkUsable() {
         if (closed) {
             throw new IllegalStateException("the MPI transport is closed");
         }
+        RevokedException revoked = revocations.revoked();
+        if (revoked != null) {
+            throw revoked;
+        }
+    }
+
+    /** A revocation by any rank, looking for one now and then (called by operations still waiting). */
+    private RevokedException revocation() {
+        return revocations.poll(System.nanoTime());
     }
 
     private int readTagUpperBound() throws MPIException {
@@ -318,10 +413,14 @@ public final class MpiTransport implements Transport {
         private final int peer;
         private final int tag;
         private final int length;
-        private Request request;       // null once MPI has released it
+        private Request request;       // null once MPI has released it (and, PROBED, until matched)
         private ByteBuffer range;      // the memory MPI reads or writes, kept reachable until done
         private boolean done;
         private TransportException failure;
+        /** PROBED receive not yet matched: its probe handle; null otherwise. */
+        private Message probe;
+        /** PROBED: the receive before this one on the same (peer, tag), while it has no message yet. */
+        private Operation before;
 
         Operation(MpiTransport transport, Request request, ByteBuffer range, String kind, int peer, int tag, int length) {
             this.transport = transport;
@@ -331,6 +430,53 @@ public final class MpiTransport implements Transport {
             this.peer = peer;
             this.tag = tag;
             this.length = length;
+        }
+
+        /** Makes this a PROBED receive, which probes only once {@code previous} (if any) has its message. */
+        void probeAfter(Operation previous) {
+            probe = new Message();
+            before = previous;
+        }
+
+        /**
+         * PROBED: takes the next message on this receive's (peer, tag) if there is one and the
+         * receive before it has taken its own; knowing its size first, receives it if it fits
+         * and otherwise drops it and fails, having written nothing.
+         */
+        private boolean matchProbe() throws MPIException {
+            if (before != null && before.probe != null) {
+                return false;
+            }
+            before = null;
+            Status status = probe.imProbe(peer, tag, transport.comm);
+            if (status == null) {
+                return false;
+            }
+            Message matched = probe;
+            probe = null;
+            transport.probeSettled(this, peer, tag);
+            int bytes = status.getCount(MPI.BYTE);
+            if (bytes > length) {
+                transport.discard(matched, bytes);
+                finish();
+                failure = new TransportException("message truncated: rank " + peer + " sent " + bytes + " bytes with tag "
+                        + tag + " to rank " + transport.rank + ", whose matching receive has room for " + length
+                        + " bytes; nothing was written (the size was probed before receiving)");
+                throw failure;
+            }
+            request = matched.imRecv(range, length, MPI.BYTE);
+            return true;
+        }
+
+        /** Not complete yet: fails instead if a rank has revoked the transport. */
+        private boolean stillWaiting() {
+            RevokedException revoked = transport.revocation();
+            if (revoked != null) {
+                // The request stays tracked: close() withdraws it and keeps its memory referenced.
+                failure = revoked;
+                throw revoked;
+            }
+            return false;
         }
 
         @Override
@@ -348,6 +494,17 @@ public final class MpiTransport implements Transport {
             if (done) {
                 return true;
             }
+            try {
+                if (probe != null && !matchProbe()) {
+                    return stillWaiting();
+                }
+            } catch (MPIException e) {
+                probe = null;
+                transport.probeSettled(this, peer, tag);
+                finish();
+                failure = new TransportException(what(kind, peer, tag, length) + " failed to probe: " + describe(e), e);
+                throw failure;
+            }
             Request current = request;
             if (current == null) {
                 failure = new TransportException(what(kind, peer, tag, length) + " was abandoned by MpiTransport.close()");
@@ -355,7 +512,7 @@ public final class MpiTransport implements Transport {
             }
             try {
                 if (!current.test()) {
-                    return false;
+                    return stillWaiting();
                 }
                 finish();
                 done = true;
@@ -380,6 +537,7 @@ public final class MpiTransport implements Transport {
             ByteBuffer memory = range;
             request = null;
             range = null;
+            probe = null;          // a probed receive not yet matched holds nothing of MPI's
             if (memory != null) {
                 ABANDONED.add(memory);
             }

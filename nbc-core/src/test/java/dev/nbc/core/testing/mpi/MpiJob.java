@@ -1,5 +1,7 @@
 package dev.nbc.core.testing.mpi;
 
+import dev.nbc.core.check.CollectiveCheck;
+
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,7 +18,8 @@ import java.util.regex.Pattern;
 
 /**
  * Runs a main class on MPI ranks from a JUnit test, through {@code scripts/nbcrun} (so tests run
- * ranks exactly as users do), with the test's own class path, a timeout, and the output captured:
+ * ranks exactly as users do), with the test's own class path, a timeout, the output captured, and
+ * the consistency check set as in the test's JVM ({@code nbc.check} becomes {@code NBC_CHECK}):
  *
  * <pre>{@code
  * MpiJob.Result r = MpiJob.run(4, Duration.ofMinutes(2), MyRankMain.class, "arg");
@@ -106,6 +109,11 @@ public final class MpiJob {
         command.addAll(List.of(args));
 
         ProcessBuilder builder = new ProcessBuilder(command).directory(root.toFile()).redirectErrorStream(true);
+        // The ranks check their calls as the tests in this JVM do (the build sets nbc.check).
+        String check = System.getProperty(CollectiveCheck.PROPERTY);
+        if (check != null) {
+            builder.environment().put(CollectiveCheck.VARIABLE, check);
+        }
         long start = System.nanoTime();
         Process process;
         try {

@@ -1,6 +1,7 @@
 package dev.nbc.core.transport.inprocess;
 
 import dev.nbc.core.transport.PendingOperation;
+import dev.nbc.core.transport.RevokedException;
 import dev.nbc.core.transport.Transport;
 import dev.nbc.core.transport.TransportException;
 import org.junit.jupiter.api.Test;
@@ -315,5 +316,19 @@ class InProcessTransportTest {
         ByteBuffer original = ByteBuffer.allocateDirect(target.capacity());
         fillRandomly(original, size);
         return original.slice(offset, size).mismatch(target.slice(offset, size));
+    }
+
+    @Test
+    void aRevocationFailsEveryRanksWaitingReceivesAndLaterOperationsNamingTheRankAndReason() {
+        InProcessWorld world = new InProcessWorld(3);
+        PendingOperation waiting = world.transport(2).receive(ByteBuffer.allocateDirect(4), 0, 4, 0, 1);
+        assertFalse(waiting.test());
+        world.transport(1).revoke("planted failure");
+        world.transport(0).revoke("a later revocation does not count");
+        RevokedException e = assertThrows(RevokedException.class, waiting::test);
+        assertEquals("rank 1 of 3 revoked the in-process world: planted failure", e.getMessage());
+        assertThrows(RevokedException.class, waiting::test, "and again at every later test");
+        assertThrows(RevokedException.class, () -> world.transport(0).send(intBuffer(1), 0, 4, 2, 1));
+        assertThrows(RevokedException.class, () -> world.transport(1).receive(ByteBuffer.allocateDirect(4), 0, 4, 0, 1));
     }
 }

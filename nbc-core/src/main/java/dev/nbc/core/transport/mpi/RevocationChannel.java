@@ -1,0 +1,128 @@
+package dev.nbc.core.transport.mpi;
+
+import dev.nbc.core.transport.RevokedException;
+import dev.nbc.core.transport.TransportException;
+import mpi.Comm;
+import mpi.MPI;
+import mpi.MPIException;
+import mpi.Request;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The MPI transport's line for revocations ({@link MpiTransport#revoke}): a second duplicate of the
+ * communicator, on which every rank keeps one receive from any source posted; a rank that revokes
+ * sends its reason to every other rank there. Data operations that are still waiting look at it
+ * at most every {@link #POLL_INTERVAL_NANOS}: each look is an {@code MPI_Test}, which runs Open
+ * MPI's progress engine, and a waiting rank polls far more often than it needs to learn of a
+ * revocation. Used under the transport's lock.
+ */
+final class RevocationChannel {
+    /** A notice: the revoking rank, the reason's length, the reason (UTF-8, cut to fit); small enough to go eagerly. */
+    static final int NOTICE_BYTES = 1024;
+    static final long POLL_INTERVAL_NANOS = 100_000;
+    private static final int TAG = 0;
+
+    private final Comm comm;
+    private final int rank;
+    private final int size;
+    private final ByteBuffer incoming = ByteBuffer.allocateDirect(NOTICE_BYTES);
+    /** The posted receive of a notice; null once a notice arrived or the channel closed. */
+    private Request receive;
+    /** Notices this rank sent, and their buffers, kept until the channel closes. */
+    private final List<Request> sends = new ArrayList<>();
+    private final List<ByteBuffer> sent = new ArrayList<>();
+    private RevokedException revoked;
+    private long nextPoll;
+
+    private RevocationChannel(Comm comm, int rank, int size) throws MPIException {
+        this.comm = comm;
+        this.rank = rank;
+        this.size = size;
+        this.receive = comm.iRecv(incoming, NOTICE_BYTES, MPI.BYTE, MPI.ANY_SOURCE, TAG);
+    }
+
+    /** A channel on a duplicate of {@code parent} (collective over it, like the transport's own). */
+    static RevocationChannel open(Comm parent, int rank, int size) throws MPIException {
+        Comm dup = parent.dup();
+        try {
+            dup.setErrhandler(MPI.ERRORS_RETURN);
+            return new RevocationChannel(dup, rank, size);
+        } catch (MPIException e) {
+            dup.free();
+            throw e;
+        }
+    }
+
+    /** The revocation this rank knows of without asking MPI (its own, or one seen before), or null. */
+    RevokedException revoked() {
+        return revoked;
+    }
+
+    /** The revocation, looking for a notice if the last look was long enough ago; null if none. */
+    RevokedException poll(long now) {
+        if (revoked == null && receive != null && now - nextPoll >= 0) {
+            nextPoll = now + POLL_INTERVAL_NANOS;
+            try {
+                if (receive.test()) {
+                    receive = null;
+                    int from = incoming.getInt(0);
+                    byte[] reason = new byte[Math.max(0, Math.min(incoming.getInt(4), NOTICE_BYTES - 8))];
+                    incoming.get(8, reason);
+                    revoked = new RevokedException("rank " + from + " of " + size + " revoked the communicator: "
+                            + new String(reason, StandardCharsets.UTF_8));
+                }
+            } catch (MPIException e) {
+                receive = null;
+                revoked = new RevokedException("the revocation channel failed, so a peer's failure may go unseen: "
+                        + MpiTransport.describe(e));
+            }
+        }
+        return revoked;
+    }
+
+    /** Revokes: this rank's operations fail from now on, and every other rank is sent the reason. */
+    void revoke(String reason) {
+        if (revoked != null) {
+            return;
+        }
+        revoked = new RevokedException("rank " + rank + " of " + size + " revoked the communicator: " + reason);
+        byte[] text = reason.getBytes(StandardCharsets.UTF_8);
+        int length = Math.min(text.length, NOTICE_BYTES - 8);
+        ByteBuffer notice = ByteBuffer.allocateDirect(8 + length);
+        notice.putInt(0, rank).putInt(4, length).put(8, text, 0, length);
+        for (int peer = 0; peer < size; peer++) {
+            if (peer != rank) {
+                try {
+                    sends.add(comm.iSend(notice, notice.capacity(), MPI.BYTE, peer, TAG));
+                } catch (MPIException e) {
+                    throw new TransportException("could not tell rank " + peer + " of the revocation: "
+                            + MpiTransport.describe(e), e);
+                }
+            }
+        }
+        sent.add(notice);
+    }
+
+    /** Withdraws the posted receive, lets the notices sent go, and frees the duplicate. */
+    void close() throws MPIException {
+        if (receive != null) {
+            receive.cancel();
+            receive.free();
+            receive = null;
+        }
+        for (Request send : sends) {
+            // A notice is small enough to go eagerly: complete, or freed and delivered by MPI later,
+            // its buffer kept referenced for the life of the process as the transport's are.
+            if (!send.test()) {
+                send.free();
+                MpiTransport.ABANDONED.addAll(sent);
+            }
+        }
+        sends.clear();
+        comm.free();
+    }
+}

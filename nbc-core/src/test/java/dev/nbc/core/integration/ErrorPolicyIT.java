@@ -1,0 +1,62 @@
+package dev.nbc.core.integration;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Failures only one rank sees (issue 11, item 2) on Open MPI ranks, without the consistency
+ * check: a truncated broadcast and a user operation that throws. By default (FAIL_FAST) the job
+ * ends with a clear message, as Open MPI's own collectives end it; under RETURN every rank fails
+ * (or has completed with the right data) and its next call fails, none waits forever.
+ */
+class ErrorPolicyIT {
+
+    @Test
+    void aTruncatedBroadcastEndsTheJobByDefault() {
+        MisuseScenarioRun run = MisuseScenarioRun.run(3, "bcast-root-larger", "off", "fail-fast", "posted");
+        assertNotEquals(0, run.job.exitCode(), run::describe);
+        assertTrue(run.output().contains("nbc: IBCAST") && run.output().contains("MPI_ERR_TRUNCATE")
+                && run.output().contains("; ending the job (error policy FAIL_FAST"), run.describe());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"bcast-root-larger", "bcast-root-much-larger"})
+    void probedReceivesRefuseALongerMessageWritingNothing(String scenario) {
+        // Posted receives let Open MPI 4.1.4 write past the receive (the guard is overwritten) or
+        // crash at 4.8 MB; probed ones learn the size first.
+        MisuseScenarioRun run = MisuseScenarioRun.run(3, scenario, "off", "return", "probed");
+        assertEquals(0, run.job.exitCode(), run::describe);
+        for (int rank = 1; rank < 3; rank++) {
+            assertTrue(run.requireResult(rank).contains("message truncated: rank 0 sent")
+                    && run.requireResult(rank).contains("nothing was written"), run.describe());
+            assertEquals("intact", run.guard(rank), run.describe());
+        }
+        assertTrue(run.requireResult(0).startsWith("failed: IBARRIER") && run.requireResult(0).contains("revoked the communicator"),
+                "the root learns at its next call: " + run.describe());
+    }
+
+    @Test
+    void aUserOperationThrowingOnOneRankEndsTheJobByDefault() {
+        MisuseScenarioRun run = MisuseScenarioRun.run(3, "operation-throws-on-one-rank", "off", "fail-fast", "posted");
+        assertNotEquals(0, run.job.exitCode(), run::describe);
+        assertTrue(run.output().contains("planted failure of the user's operation; ending the job (error policy FAIL_FAST"),
+                run.describe());
+    }
+
+    @Test
+    void underReturnAUserOperationThrowingOnOneRankFailsEveryRankInsteadOfHanging() {
+        MisuseScenarioRun run = MisuseScenarioRun.run(3, "operation-throws-on-one-rank", "off", "return", "posted");
+        assertEquals(0, run.job.exitCode(), run::describe);
+        assertTrue(run.output().contains("FIRST rank=1 failed: ") && run.output().contains("planted failure"), run.describe());
+        for (int rank = 0; rank < 3; rank++) {
+            String result = run.requireResult(rank);
+            assertTrue(result.startsWith("failed: IBARRIER") && result.contains("revoked the communicator")
+                    && result.contains("planted failure"), "rank " + rank + ": " + run.describe());
+        }
+    }
+}
