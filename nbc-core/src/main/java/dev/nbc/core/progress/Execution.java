@@ -168,7 +168,45 @@ final class Execution {
         target.duplicate().position(targetOffset).put(source.duplicate().limit(sourceOffset + length).position(sourceOffset));
     }
 
-    /** Returns scratch buffers to the pool once the execution has finished, successfully or not. */
+    /**
+     * After a failure: withdraws what the current round still has posted (receives that nothing
+     * matched yet), so that the transport lets go of this execution's buffers as soon as it can.
+     * {@link #drained()} then tells when it has.
+     */
+    void cancelRound() {
+        for (int i = 0; i < pendingCount; i++) {
+            if (pending[i] != null) {
+                pending[i].cancel();
+            }
+        }
+    }
+
+    /**
+     * After a failure: polls what the current round still has posted, and true once none of it
+     * can touch this execution's buffers any more (completed, withdrawn or failed). Until then its
+     * scratch buffers must not go back to the pool: a receive could still land in them.
+     */
+    boolean drained() {
+        for (int i = 0; i < pendingCount; i++) {
+            PendingOperation operation = pending[i];
+            if (operation == null) {
+                continue;
+            }
+            boolean over;
+            try {
+                over = operation.test();
+            } catch (RuntimeException failed) {
+                over = true; // a failed operation is over; its failure was reported or is moot now
+            }
+            if (!over) {
+                return false;
+            }
+            pending[i] = null;
+        }
+        return true;
+    }
+
+    /** Returns scratch buffers to the pool once the execution has finished, successfully or not (then drained). */
     void release(ScratchPool scratch) {
         if (slots != null) {
             for (int slot = 2; slot < slots.length; slot++) {

@@ -82,6 +82,12 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
     private final RingBuffer<StartEvent> ring;
     private final EventPoller<StartEvent> poller;
     private final List<Execution> active = new ArrayList<>();
+    /**
+     * Failed executions whose last round still has operations the transport may complete into
+     * their buffers; polled at every pass, their scratch buffers go back to the pool only once
+     * drained. Not counted in flight: their requests have failed, and nobody waits for them.
+     */
+    private final List<Execution> draining = new ArrayList<>();
     private final ScratchPool scratch = new ScratchPool();
     private final Map<Schedule, RoundTimes> roundTimes = new IdentityHashMap<>();
     private final ReentrantLock passLock = new ReentrantLock();
@@ -390,17 +396,18 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
             try {
                 done = execution.poll(now);
             } catch (RuntimeException e) {
-                removeAt(i);
+                removeAt(active, i);
                 fail(execution, e);
                 changed = true;
                 continue;
             }
             if (done) {
-                removeAt(i);
+                removeAt(active, i);
                 finish(execution);
                 changed = true;
             }
         }
+        drainFailed();
         if (timed) {
             long due = pollActive ? Long.MAX_VALUE : nextDue;
             for (int i = pollActive ? 0 : known; i < active.size(); i++) {
@@ -423,10 +430,11 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
         return times;
     }
 
-    private void removeAt(int index) {
-        int last = active.size() - 1;
-        active.set(index, active.get(last));
-        active.remove(last);
+    /** Removes element {@code index} in O(1), moving the last into its place (order does not matter). */
+    private static void removeAt(List<Execution> executions, int index) {
+        int last = executions.size() - 1;
+        executions.set(index, executions.get(last));
+        executions.remove(last);
     }
 
     private void finish(Execution execution) {
@@ -435,10 +443,30 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
         execution.request().complete();
     }
 
+    /**
+     * The round's posted operations are withdrawn where possible, then the request fails at once
+     * (nobody waits for operations that may never complete); the scratch buffers wait until none
+     * of those operations can land there any more ({@link #draining}).
+     */
     private void fail(Execution execution, RuntimeException cause) {
-        execution.release(scratch);
+        execution.cancelRound();
         inFlight.decrementAndGet();
         execution.request().fail(execution.failure(cause));
+        if (execution.drained()) {
+            execution.release(scratch);
+        } else {
+            draining.add(execution);
+        }
+    }
+
+    private void drainFailed() {
+        for (int i = draining.size() - 1; i >= 0; i--) {
+            Execution execution = draining.get(i);
+            if (execution.drained()) {
+                execution.release(scratch);
+                removeAt(draining, i);
+            }
+        }
     }
 
     private void loop() {
@@ -556,6 +584,8 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
             execution.request().fail(deathFailure(execution, cause));
         }
         active.clear();
+        // What still drains is left to the transport: the engine ends, and with it the pool.
+        draining.clear();
         try {
             poller.poll((event, sequence, endOfBatch) -> {
                 if (event.execution != null) {

@@ -14,7 +14,8 @@ import java.util.function.Supplier;
  * throw from the engine's own thread. It records every operation started (with its tag).
  */
 public final class ScriptedTransport implements Transport {
-    public record Started(boolean send, int peer, int tag, int length) {
+    /** One operation started; {@code buffer} is the buffer it was given (compared by identity in tests of buffer reuse). */
+    public record Started(boolean send, int peer, int tag, int length, ByteBuffer buffer) {
     }
 
     private final int rank;
@@ -67,13 +68,13 @@ public final class ScriptedTransport implements Transport {
     @Override
     public PendingOperation send(ByteBuffer buffer, int offset, int length, int peer, int tag) {
         TransportArguments.checkSend(this, buffer, offset, length, peer, tag);
-        return start(new Started(true, peer, tag, length));
+        return start(new Started(true, peer, tag, length, buffer));
     }
 
     @Override
     public PendingOperation receive(ByteBuffer buffer, int offset, int length, int peer, int tag) {
         TransportArguments.checkReceive(this, buffer, offset, length, peer, tag);
-        return start(new Started(false, peer, tag, length));
+        return start(new Started(false, peer, tag, length, buffer));
     }
 
     private PendingOperation start(Started operation) {
