@@ -5,6 +5,7 @@ import dev.nbc.core.Communicator;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.request.NbcException;
 import dev.nbc.core.request.Request;
+import dev.nbc.core.request.RequestSet;
 import dev.nbc.core.request.Requests;
 import dev.nbc.core.testing.ScriptedTransport;
 import dev.nbc.core.transport.TransportException;
@@ -177,7 +178,8 @@ class ProgressEngineTest {
             Communicator comm = Communicator.create(engine, transport);
             Request held = comm.ibarrier();
             Request free = comm.ibarrier();
-            assertEquals(1, Requests.awaitAny(held, free));
+            RequestSet both = RequestSet.of(held, free);
+            assertEquals(1, both.awaitAny());
             assertFalse(held.test());
             release.set(true);
             Requests.awaitAll(held, free);
