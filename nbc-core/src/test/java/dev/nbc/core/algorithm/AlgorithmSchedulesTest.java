@@ -19,6 +19,7 @@ import java.nio.ByteBuffer;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -52,6 +53,29 @@ class AlgorithmSchedulesTest {
                 for (int count : COUNTS) {
                     checkBcast(algorithm, size, root, count, DataType.values()[random.nextInt(6)], 1 + random.nextInt(700), random);
                 }
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(BcastAlgorithm.class)
+    void theRootOfABroadcastOnlyReadsItsBuffer(BcastAlgorithm algorithm) {
+        // so that a read-only root buffer (which MPI allows) works with every algorithm
+        for (int size = 1; size <= MAX_P; size++) {
+            for (int root = 0; root < size; root++) {
+                Schedule schedule = algorithm.build(root, size, root, 1000, DataType.INT, 512);
+                assertFalse(schedule.writes(Slots.OUTPUT), schedule + " writes the root's buffer");
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(AllreduceAlgorithm.class)
+    void anAllreduceOnlyReadsItsSendBuffer(AllreduceAlgorithm algorithm) {
+        for (int size = 1; size <= MAX_P; size++) {
+            for (int rank = 0; rank < size; rank++) {
+                Schedule schedule = algorithm.build(rank, size, 100, DataType.INT, ReduceOp.SUM, false);
+                assertFalse(schedule.writes(Slots.INPUT), schedule + " writes the send buffer");
             }
         }
     }

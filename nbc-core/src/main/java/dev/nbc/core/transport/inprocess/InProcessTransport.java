@@ -184,6 +184,11 @@ public final class InProcessTransport implements Transport {
         return link;
     }
 
+    /** Takes a receive of this rank out of its link, if no send has paired with it yet; true if it was taken out. */
+    boolean withdraw(int source, int tag, InProcessReceive receive) {
+        return linkFrom(source).withdraw(tag, receive);
+    }
+
     boolean isPeerClosed(int peer) {
         return world.transport(peer).closed;
     }

@@ -525,6 +525,26 @@ public final class MpiTransport implements Transport {
             }
         }
 
+        /**
+         * Cancels a receive that is still pending (MPI_Cancel); the next test() completes it,
+         * cancelled or, if a message had matched it already, received. Sends are left to complete:
+         * cancelling a send is deprecated in MPI 4 and Open MPI's ob1 cannot cancel a matched one.
+         */
+        @Override
+        public void cancel() {
+            synchronized (transport) {
+                Request current = request;
+                if (current == null || done || failure != null || !kind.equals("receive")) {
+                    return;
+                }
+                try {
+                    current.cancel();
+                } catch (MPIException e) {
+                    // not cancelled: the receive completes (or fails) as it would have, and test() says so
+                }
+            }
+        }
+
         private void finish() {
             request = null;
             range = null;

@@ -60,6 +60,8 @@ public final class MpiTransportRankMain {
                 truncation(transport);
                 phase("exchange after truncation");
                 exchange(transport);
+                phase("cancel");
+                cancel(transport);
                 phase("close");   // the transport still works after a failed operation
                 // The application's own communicator is separate from the transport's duplicate.
                 MPI.COMM_WORLD.barrier();
@@ -320,6 +322,33 @@ public final class MpiTransportRankMain {
         waitAll(List.of(smallSend, largeSend), "truncation's sends");
         reportOverrun("short", intoSmall, 10);
         reportOverrun("1 MiB", intoLarge, 1000);
+    }
+
+    /**
+     * A receive that nothing matched yet is withdrawn by cancel(): it completes having received
+     * nothing, and the message sent afterwards goes to the receive posted behind it. A send's
+     * cancel() changes nothing (MPI 4 deprecates cancelling sends): it completes as usual.
+     */
+    private static void cancel(MpiTransport t) throws mpi.MPIException {
+        int next = (rank + 1) % t.size();
+        int previous = (rank + t.size() - 1) % t.size();
+        int tag = 9;
+        ByteBuffer withdrawnInto = ByteBuffer.allocateDirect(64);
+        ByteBuffer behindInto = ByteBuffer.allocateDirect(64);
+        PendingOperation withdrawn = t.receive(withdrawnInto, 0, 64, previous, tag);
+        PendingOperation behind = t.receive(behindInto, 0, 64, previous, tag);
+        withdrawn.cancel();
+        waitAll(List.of(withdrawn), "cancelled receive");
+        MPI.COMM_WORLD.barrier();   // every rank has withdrawn its first receive before anything is sent
+        ByteBuffer message = ByteBuffer.allocateDirect(64);
+        fill(message, 0, 64, new Message(rank, next, tag, 0, 64).seed());
+        PendingOperation send = t.send(message, 0, 64, next, tag);
+        send.cancel();
+        waitAll(List.of(send, behind), "send after the cancel");
+        verifyContent(behindInto, 0, new Message(previous, rank, tag, 0, 64), "the receive behind the cancelled one");
+        for (int i = 0; i < 64; i++) {
+            check(withdrawnInto.get(i) == 0, "nothing landed in the cancelled receive");
+        }
     }
 
     private static void reportOverrun(String what, ByteBuffer buffer, int range) {
