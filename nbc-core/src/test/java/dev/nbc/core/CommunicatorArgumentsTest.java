@@ -1,5 +1,6 @@
 package dev.nbc.core;
 
+import dev.nbc.core.check.CollectiveCheck;
 import dev.nbc.core.algorithm.bcast.BcastAlgorithm;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
@@ -22,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class CommunicatorArgumentsTest {
     private final ProgressEngine engine = ProgressEngine.start(ProgressMode.MANUAL, IdleStrategy.BACKOFF);
     private final ScriptedTransport transport = new ScriptedTransport(1, 4);
-    private final Communicator comm = Communicator.create(engine, transport);
+    private final Communicator comm = Communicator.create(engine, transport, CollectiveCheck.OFF);
     private final ByteBuffer doubles = Buffers.allocate(8, DataType.DOUBLE);
 
     @AfterEach
@@ -87,7 +88,7 @@ class CommunicatorArgumentsTest {
 
     @Test
     void aReadOnlyBufferIsFineAtTheRootOfABroadcast() {
-        Communicator root = Communicator.create(engine, new ScriptedTransport(0, 1));
+        Communicator root = Communicator.create(engine, new ScriptedTransport(0, 1), CollectiveCheck.OFF);
         root.ibcast(doubles.asReadOnlyBuffer().order(ByteOrder.nativeOrder()), 8, DataType.DOUBLE, 0).await();
     }
 
@@ -95,7 +96,7 @@ class CommunicatorArgumentsTest {
     void aReadOnlyRootBufferIsFineForEveryBroadcastAlgorithm() {
         ByteBuffer readOnly = doubles.asReadOnlyBuffer().order(ByteOrder.nativeOrder());
         for (BcastAlgorithm algorithm : BcastAlgorithm.values()) {
-            Communicator root = Communicator.create(engine, new ScriptedTransport(2, 5));
+            Communicator root = Communicator.create(engine, new ScriptedTransport(2, 5), CollectiveCheck.OFF);
             root.ibcast(readOnly, 8, DataType.DOUBLE, 2, algorithm).await();
         }
     }
@@ -117,7 +118,7 @@ class CommunicatorArgumentsTest {
 
     @Test
     void bytesHaveNoByteOrderToGetWrong() {
-        Communicator alone = Communicator.create(engine, new ScriptedTransport(0, 1));
+        Communicator alone = Communicator.create(engine, new ScriptedTransport(0, 1), CollectiveCheck.OFF);
         ByteBuffer bigEndian = ByteBuffer.allocateDirect(16);
         alone.ibcast(bigEndian, 16, DataType.BYTE, 0).await();
         alone.iallreduce(null, bigEndian, 16, DataType.BYTE, ReduceOp.BXOR).await();

@@ -1,5 +1,6 @@
 package dev.nbc.core.progress;
 
+import dev.nbc.core.check.CollectiveCheck;
 import dev.nbc.core.Buffers;
 import dev.nbc.core.Communicator;
 import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
@@ -31,7 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class FailedRoundTest {
     private final ProgressEngine engine = ProgressEngine.start(ProgressMode.MANUAL, IdleStrategy.BACKOFF);
     private final ScriptedTransport transport = new ScriptedTransport(0, 2);
-    private final Communicator comm = Communicator.create(engine, transport);
+    private final Communicator comm = Communicator.create(engine, transport, CollectiveCheck.OFF);
 
     /** An operation that completes only when released or, if it may be, withdrawn. */
     private static final class HeldOperation implements PendingOperation {

@@ -1,5 +1,6 @@
 package dev.nbc.core.request;
 
+import dev.nbc.core.check.CollectiveCheck;
 import dev.nbc.core.Communicator;
 import dev.nbc.core.progress.IdleStrategy;
 import dev.nbc.core.progress.ProgressEngine;
@@ -39,7 +40,7 @@ class RequestSetTest {
         final List<Request> requests = new ArrayList<>();
 
         Barriers(ProgressEngine engine, int n) {
-            Communicator comm = Communicator.create(engine, transport);
+            Communicator comm = Communicator.create(engine, transport, CollectiveCheck.OFF);
             for (int i = 0; i < n; i++) {
                 AtomicBoolean release = new AtomicBoolean();
                 released.add(release);
@@ -118,7 +119,7 @@ class RequestSetTest {
     void aFailedRequestIsReportedLikeAnyOtherAndThrowsWhenAsked() {
         try (ProgressEngine engine = ProgressEngine.start(ProgressMode.MANUAL, IdleStrategy.BACKOFF)) {
             ScriptedTransport transport = new ScriptedTransport(0, 2);
-            Communicator comm = Communicator.create(engine, transport);
+            Communicator comm = Communicator.create(engine, transport, CollectiveCheck.OFF);
             transport.behave(() -> () -> false);
             Request held = comm.ibarrier();
             transport.behave(() -> () -> {
@@ -137,7 +138,7 @@ class RequestSetTest {
     void testAllThrowsTheFirstFailureOnceAllAreOver() {
         try (ProgressEngine engine = ProgressEngine.start(ProgressMode.MANUAL, IdleStrategy.BACKOFF)) {
             ScriptedTransport transport = new ScriptedTransport(0, 2);
-            Communicator comm = Communicator.create(engine, transport);
+            Communicator comm = Communicator.create(engine, transport, CollectiveCheck.OFF);
             AtomicBoolean release = new AtomicBoolean();
             transport.behave(() -> release::get);
             Request held = comm.ibarrier();
