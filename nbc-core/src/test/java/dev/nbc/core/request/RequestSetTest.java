@@ -49,6 +49,11 @@ class RequestSetTest {
                     return release.get();
                 });
                 requests.add(comm.ibarrier());
+                // The behaviour binds when the round is posted: by the call's own pass, or by a
+                // progress thread's that held the engine then. Wait for it before changing it.
+                while (transport.started().size() < 2 * (i + 1)) {
+                    Thread.onSpinWait();
+                }
             }
         }
 

@@ -85,8 +85,11 @@ public final class ScriptedTransport implements Transport {
         if (failure != null) {
             throw failure;
         }
+        // Bound before the operation is listed: a test that waits for it to be listed may then change
+        // the behaviour for the next one.
+        PendingOperation pending = behaviour.get();
         started.add(operation);
-        return behaviour.get();
+        return pending;
     }
 
     /** The reasons given to {@link #revoke}, in order (nothing else happens). */
