@@ -58,7 +58,7 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
      * net: work it should take over is normally announced by the application leaving the library.
      */
     static final long MIN_RECHECK_NANOS = 200_000;
-    static final long MAX_RECHECK_NANOS = 1_000_000_000;
+    static final long MAX_RECHECK_NANOS = 50_000_000;
     /** SHARED: polls of a round that is overdue back off from this ... */
     static final long MIN_POLL_NANOS = 10_000;
     /** ... to this. */
