@@ -2,8 +2,10 @@ package dev.nbc.core;
 
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
+import dev.nbc.core.schedule.Schedule;
 
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 
 /**
  * The argument rules of the collective calls, checked before anything is built or sent. Each
@@ -39,12 +41,11 @@ final class CollectiveArguments {
     }
 
     /**
-     * Checks a caller buffer and returns the slice the collective uses: {@code bytes} bytes from the
-     * buffer's position.
-     *
-     * @param writable true if the collective writes into it
+     * Checks a caller buffer and returns the slice the collective uses: {@code count} elements of
+     * {@code type} from the buffer's position. Whether it may be read-only depends on the
+     * algorithm, so that is checked later ({@link #checkBinding}).
      */
-    static ByteBuffer region(String name, ByteBuffer buffer, int bytes, boolean writable) {
+    static ByteBuffer region(String name, ByteBuffer buffer, int count, DataType type) {
         if (buffer == null) {
             throw new IllegalArgumentException(name + ": must not be null");
         }
@@ -53,13 +54,59 @@ final class CollectiveArguments {
                     + "dev.nbc.core.Buffers.allocate): the collective reads or writes it in the background, after the "
                     + "call returns, and the MPI transport needs a fixed native address");
         }
-        if (writable && buffer.isReadOnly()) {
-            throw new IllegalArgumentException(name + ": the collective writes into this buffer, but it is read-only");
+        // A one-byte element has no byte order; any other is combined and exchanged as the machine
+        // stores it, so a buffer written in another order would be summed as garbage.
+        if (type.sizeInBytes() > 1 && buffer.order() != ByteOrder.nativeOrder()) {
+            throw new IllegalArgumentException(name + ": must be in native byte order (" + ByteOrder.nativeOrder()
+                    + ") for " + type + " elements, as MPI's buffers are, but it is " + buffer.order() + "; set it with "
+                    + "buffer.order(ByteOrder.nativeOrder()) before writing the data (ByteBuffer.allocateDirect, "
+                    + "duplicate(), slice() and asReadOnlyBuffer() all return BIG_ENDIAN buffers), or allocate with "
+                    + "dev.nbc.core.Buffers.allocate");
         }
+        int bytes = type.bytesFor(count);
         if (buffer.remaining() < bytes) {
             throw new IllegalArgumentException(name + ": needs " + bytes + " bytes from its position " + buffer.position()
                     + " for count and type, but only " + buffer.remaining() + " remain");
         }
         return buffer.slice(buffer.position(), bytes);
+    }
+
+    /**
+     * Whether an allreduce runs in place: true if {@code send} (already checked by {@link #region})
+     * is the same memory as {@code receive}, whatever buffer object shows it; false if the two
+     * share no byte.
+     *
+     * @throws IllegalArgumentException if they share some bytes but are not the same region
+     */
+    static boolean sameRegion(String sendName, ByteBuffer send, String receiveName, ByteBuffer receive, int bytes) {
+        Overlap overlap = Overlap.of(send, send.position(), receive, receive.position(), bytes);
+        if (overlap == Overlap.PARTIAL) {
+            throw new IllegalArgumentException(sendName + ": its " + bytes + " bytes from position " + send.position()
+                    + " overlap the " + bytes + " bytes of " + receiveName + " from position " + receive.position()
+                    + " without being the same region; overlapping send and receive buffers are erroneous (as in MPI): "
+                    + "pass null (or the same region) as " + sendName + " to work in place, or separate memory");
+        }
+        return overlap == Overlap.SAME;
+    }
+
+    /**
+     * Checks a caller buffer's region against what the chosen algorithm's schedule does with its
+     * slot, before anything is sent: the schedule must stay inside it (else the library is wrong),
+     * and a read-only one must not be written. Only the schedule knows whether it writes a slot
+     * (a broadcast's root never receives; a reduction writes its output), so this comes after the
+     * algorithm is chosen.
+     */
+    static void checkBinding(String name, ByteBuffer region, Schedule schedule, int slot) {
+        if (region == null) {
+            return;
+        }
+        if (schedule.slotBytes(slot) > region.capacity()) {
+            throw new IllegalStateException(schedule.algorithm() + " addresses " + schedule.slotBytes(slot) + " bytes of "
+                    + name + ", more than the " + region.capacity() + " bytes that count and type give it");
+        }
+        if (region.isReadOnly() && schedule.writes(slot)) {
+            throw new IllegalArgumentException(name + ": the collective writes into this buffer on rank "
+                    + schedule.rank() + " (" + schedule.algorithm() + "), but it is read-only");
+        }
     }
 }

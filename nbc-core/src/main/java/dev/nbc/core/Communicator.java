@@ -14,6 +14,7 @@ import dev.nbc.core.request.NbcException;
 import dev.nbc.core.request.Request;
 import dev.nbc.core.schedule.Schedule;
 import dev.nbc.core.schedule.ScheduleBuilder;
+import dev.nbc.core.schedule.Slots;
 import dev.nbc.core.transport.Transport;
 
 import java.nio.ByteBuffer;
@@ -37,8 +38,11 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Buffers: direct {@link ByteBuffer}s; a collective uses {@code count * type size} bytes from
  * the buffer's position (the position itself is not moved). Data are in native byte order, as in
- * MPI ({@link Buffers#allocate} makes such buffers). A buffer belongs to the collective until its
- * request completes.
+ * MPI ({@link Buffers#allocate} makes such buffers); a buffer in another order is refused for any
+ * type wider than a byte. A buffer may be read-only where the collective only reads it (an
+ * allreduce's send buffer, a broadcast's root buffer). A buffer belongs to the collective until
+ * its request completes. Every rule is checked, after the algorithm is chosen, before anything is
+ * sent.
  */
 public final class Communicator implements AutoCloseable {
     private final ProgressEngine engine;
@@ -155,13 +159,14 @@ public final class Communicator implements AutoCloseable {
         CollectiveArguments.checkCount(count);
         CollectiveArguments.checkType(type);
         CollectiveArguments.checkRoot(root, size());
-        int bytes = type.bytesFor(count);
-        ByteBuffer region = CollectiveArguments.region("buffer", buffer, bytes, rank() != root);
+        ByteBuffer region = CollectiveArguments.region("buffer", buffer, count, type);
+        int bytes = region.capacity();
         AlgorithmSelector choice = selector;
         BcastAlgorithm chosen = algorithm != null ? algorithm : choice.bcast(bytes, size());
         int segmentBytes = choice.segmentBytes();
         Schedule schedule = cache.get(new ScheduleCache.Key(chosen, root, count, type, null, false, segmentBytes),
                 () -> check.prepare(chosen.build(rank(), size(), root, count, type, segmentBytes)));
+        CollectiveArguments.checkBinding("buffer", region, schedule, Slots.OUTPUT);
         return new PersistentCollective(this, schedule, null, region,
                 "IBCAST " + count + " x " + type + " from " + root + where(),
                 signature(schedule, chosen.segmented() ? segmentBytes : 0));
@@ -171,8 +176,9 @@ public final class Communicator implements AutoCloseable {
 
     /**
      * Combines {@code count} elements of every rank's {@code sendBuffer} with {@code op} into every
-     * rank's {@code receiveBuffer}. {@code sendBuffer} null (or the same object as
-     * {@code receiveBuffer}) means in place: the contribution is taken from {@code receiveBuffer}.
+     * rank's {@code receiveBuffer}. {@code sendBuffer} null, or the same region of memory as
+     * {@code receiveBuffer} (the same object, a duplicate, a view), means in place: the contribution
+     * is taken from {@code receiveBuffer}. Regions that share only some bytes are refused.
      */
     public Request iallreduce(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, ReduceOp op) {
         return allreduceInit(sendBuffer, receiveBuffer, count, type, op, null).start();
@@ -194,10 +200,14 @@ public final class Communicator implements AutoCloseable {
         CollectiveArguments.checkCount(count);
         CollectiveArguments.checkType(type);
         CollectiveArguments.checkOp(op, type);
-        int bytes = type.bytesFor(count);
-        boolean inPlace = sendBuffer == null || sendBuffer == receiveBuffer;
-        ByteBuffer output = CollectiveArguments.region("receiveBuffer", receiveBuffer, bytes, true);
-        ByteBuffer input = inPlace ? null : CollectiveArguments.region("sendBuffer", sendBuffer, bytes, false);
+        ByteBuffer output = CollectiveArguments.region("receiveBuffer", receiveBuffer, count, type);
+        ByteBuffer input = sendBuffer == null ? null : CollectiveArguments.region("sendBuffer", sendBuffer, count, type);
+        int bytes = output.capacity();
+        boolean inPlace = input == null
+                || CollectiveArguments.sameRegion("sendBuffer", sendBuffer, "receiveBuffer", receiveBuffer, bytes);
+        if (inPlace) {
+            input = null;
+        }
         AllreduceAlgorithm chosen = algorithm != null ? algorithm : selector.allreduce(count, bytes, size(), op);
         if (chosen.reordersOperands() && !op.isCommutative()) {
             throw new IllegalArgumentException("algorithm: " + chosen + " combines operands out of rank order, so it cannot"
@@ -205,6 +215,8 @@ public final class Communicator implements AutoCloseable {
         }
         Schedule schedule = cache.get(new ScheduleCache.Key(chosen, -1, count, type, op, inPlace, 0),
                 () -> check.prepare(chosen.build(rank(), size(), count, type, op, inPlace)));
+        CollectiveArguments.checkBinding("sendBuffer", input, schedule, Slots.INPUT);
+        CollectiveArguments.checkBinding("receiveBuffer", output, schedule, Slots.OUTPUT);
         return new PersistentCollective(this, schedule, input, output,
                 "IALLREDUCE " + count + " x " + type + " " + op.name() + where(), signature(schedule, 0));
     }

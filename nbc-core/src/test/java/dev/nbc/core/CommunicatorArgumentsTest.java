@@ -1,5 +1,7 @@
 package dev.nbc.core;
 
+import dev.nbc.core.check.CollectiveCheck;
+import dev.nbc.core.algorithm.bcast.BcastAlgorithm;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.core.progress.IdleStrategy;
@@ -11,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -20,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class CommunicatorArgumentsTest {
     private final ProgressEngine engine = ProgressEngine.start(ProgressMode.MANUAL, IdleStrategy.BACKOFF);
     private final ScriptedTransport transport = new ScriptedTransport(1, 4);
-    private final Communicator comm = Communicator.create(engine, transport);
+    private final Communicator comm = Communicator.create(engine, transport, CollectiveCheck.OFF);
     private final ByteBuffer doubles = Buffers.allocate(8, DataType.DOUBLE);
 
     @AfterEach
@@ -58,7 +61,7 @@ class CommunicatorArgumentsTest {
 
     @Test
     void readOnlyReceiveBuffer() {
-        ByteBuffer readOnly = doubles.asReadOnlyBuffer();
+        ByteBuffer readOnly = doubles.asReadOnlyBuffer().order(ByteOrder.nativeOrder());
         assertRefused("receiveBuffer", "read-only", () -> comm.iallreduce(doubles, readOnly, 8, DataType.DOUBLE, ReduceOp.SUM));
         assertRefused("buffer", "read-only", () -> comm.ibcast(readOnly, 8, DataType.DOUBLE, 0));
     }
@@ -85,7 +88,70 @@ class CommunicatorArgumentsTest {
 
     @Test
     void aReadOnlyBufferIsFineAtTheRootOfABroadcast() {
-        Communicator root = Communicator.create(engine, new ScriptedTransport(0, 1));
-        root.ibcast(doubles.asReadOnlyBuffer(), 8, DataType.DOUBLE, 0).await();
+        Communicator root = Communicator.create(engine, new ScriptedTransport(0, 1), CollectiveCheck.OFF);
+        root.ibcast(doubles.asReadOnlyBuffer().order(ByteOrder.nativeOrder()), 8, DataType.DOUBLE, 0).await();
+    }
+
+    @Test
+    void aReadOnlyRootBufferIsFineForEveryBroadcastAlgorithm() {
+        ByteBuffer readOnly = doubles.asReadOnlyBuffer().order(ByteOrder.nativeOrder());
+        for (BcastAlgorithm algorithm : BcastAlgorithm.values()) {
+            Communicator root = Communicator.create(engine, new ScriptedTransport(2, 5), CollectiveCheck.OFF);
+            root.ibcast(readOnly, 8, DataType.DOUBLE, 2, algorithm).await();
+        }
+    }
+
+    @Test
+    void aBufferInAnotherByteOrderIsRefusedForEveryTypeWiderThanAByte() {
+        ByteBuffer bigEndian = ByteBuffer.allocateDirect(64);   // BIG_ENDIAN, as allocateDirect makes it
+        String rule = "native byte order";
+        assertRefused("buffer", rule, () -> comm.ibcast(bigEndian, 8, DataType.DOUBLE, 0));
+        assertRefused("sendBuffer", rule, () -> comm.iallreduce(bigEndian, doubles, 8, DataType.DOUBLE, ReduceOp.SUM));
+        assertRefused("receiveBuffer", rule, () -> comm.iallreduce(doubles, bigEndian, 8, DataType.DOUBLE, ReduceOp.SUM));
+        assertRefused("receiveBuffer", rule, () -> comm.iallreduce(null, bigEndian, 4, DataType.SHORT, ReduceOp.MAX));
+        ByteBuffer readOnlyView = doubles.asReadOnlyBuffer(); // views are BIG_ENDIAN too: the message says so
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> comm.ibcast(readOnlyView, 8, DataType.DOUBLE, 1));
+        assertTrue(e.getMessage().contains("asReadOnlyBuffer()") && e.getMessage().contains("BIG_ENDIAN"), e.getMessage());
+        assertEquals(0, transport.started().size(), "nothing was sent");
+    }
+
+    @Test
+    void bytesHaveNoByteOrderToGetWrong() {
+        Communicator alone = Communicator.create(engine, new ScriptedTransport(0, 1), CollectiveCheck.OFF);
+        ByteBuffer bigEndian = ByteBuffer.allocateDirect(16);
+        alone.ibcast(bigEndian, 16, DataType.BYTE, 0).await();
+        alone.iallreduce(null, bigEndian, 16, DataType.BYTE, ReduceOp.BXOR).await();
+    }
+
+    @Test
+    void theSameMemoryThroughAnotherBufferObjectIsInPlace() {
+        ByteBuffer receive = Buffers.allocate(16, DataType.DOUBLE).position(32);
+        ByteBuffer[] sameRegion = {
+                receive.duplicate().order(ByteOrder.nativeOrder()),
+                receive.asReadOnlyBuffer().order(ByteOrder.nativeOrder()),
+                receive.slice().order(ByteOrder.nativeOrder()),
+                receive.duplicate().clear().slice(32, 64).order(ByteOrder.nativeOrder()),
+        };
+        for (ByteBuffer send : sameRegion) {
+            PersistentCollective call = comm.allreduceInit(send, receive, 8, DataType.DOUBLE, ReduceOp.SUM, null);
+            assertEquals(0, call.schedule().inputBytes(), "in place, so no input slot: " + send);
+        }
+        ByteBuffer elsewhere = Buffers.allocate(8, DataType.DOUBLE);
+        assertEquals(64, comm.allreduceInit(elsewhere, receive, 8, DataType.DOUBLE, ReduceOp.SUM, null).schedule().inputBytes());
+    }
+
+    @Test
+    void sendAndReceiveRegionsThatShareSomeBytesAreRefused() {
+        ByteBuffer memory = Buffers.allocate(16, DataType.DOUBLE);
+        ByteBuffer send = memory.duplicate().order(ByteOrder.nativeOrder()).position(0);
+        ByteBuffer receive = memory.duplicate().order(ByteOrder.nativeOrder()).position(8);
+        assertRefused("sendBuffer", "overlap", () -> comm.iallreduce(send, receive, 4, DataType.DOUBLE, ReduceOp.SUM));
+        assertRefused("sendBuffer", "erroneous", () -> comm.iallreduce(receive, send, 4, DataType.DOUBLE, ReduceOp.SUM));
+        ByteBuffer furtherOn = memory.duplicate().order(ByteOrder.nativeOrder()).position(24);
+        assertRefused("sendBuffer", "overlap", () -> comm.iallreduce(furtherOn, receive, 4, DataType.DOUBLE, ReduceOp.SUM));
+        // adjacent regions share no byte: an ordinary, not-in-place call
+        ByteBuffer next = memory.duplicate().order(ByteOrder.nativeOrder()).position(32);
+        assertEquals(32, comm.allreduceInit(send, next, 4, DataType.DOUBLE, ReduceOp.SUM, null).schedule().inputBytes());
     }
 }

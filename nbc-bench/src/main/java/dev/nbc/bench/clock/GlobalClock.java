@@ -30,18 +30,10 @@ public final class GlobalClock {
         if (driftGapMillis <= 0) {
             return new GlobalClock(local, ClockModel.of(a), a, null);
         }
-        sleepMillis(driftGapMillis);
+        control.pause(driftGapMillis);
         control.barrier();
         GroupSync.Pass b = GroupSync.run(scheme, control, local, patience);
         return new GlobalClock(local, ClockModel.of(a, b), a, b);
-    }
-
-    static void sleepMillis(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     public double now() {
@@ -68,10 +60,11 @@ public final class GlobalClock {
     /**
      * The error of this rank's global time against rank 0's true clock at the same instant, for
      * ranks on one host (where System.nanoTime is shared, so rank 0's clock is known to everyone):
-     * {@code reference} is rank 0's LocalClock.
+     * {@code reference} is rank 0's LocalClock, {@code t} the instant on the shared clock
+     * ({@link Control#now()}: System.nanoTime, or in-process virtual time, which starts at 0 on
+     * every rank).
      */
-    public double errorAgainst(LocalClock reference) {
-        long t = System.nanoTime();
+    public double errorAgainst(LocalClock reference, long t) {
         return model.global(local.at(t)) - reference.at(t);
     }
 }

@@ -56,7 +56,7 @@ public final class GroupSync {
     public static Pass tree(Control control, LocalClock clock, int patience) {
         int rank = control.rank();
         int p = control.size();
-        long begin = clock.now();
+        long begin = clock.at(control.now());
         int exchanges = 0;
         long minRtt = Long.MAX_VALUE;
         int t = largestPowerOfTwo(p);
@@ -106,7 +106,7 @@ public final class GroupSync {
     public static Pass linear(Control control, LocalClock clock, int patience) {
         int rank = control.rank();
         int p = control.size();
-        long begin = clock.now();
+        long begin = clock.at(control.now());
         int exchanges = 0;
         long minRtt = Long.MAX_VALUE;
         double[] all = null;
@@ -128,14 +128,14 @@ public final class GroupSync {
     private static Pass scatter(Control control, LocalClock clock, double[] all, long begin, int exchanges, long minRtt) {
         int rank = control.rank();
         if (rank == 0) {
-            long reference = (begin + clock.now()) / 2;
+            long reference = (begin + clock.at(control.now())) / 2;
             for (int x = 1; x < control.size(); x++) {
                 send(control, x, new double[] {all[x], reference}, TAG_SCATTER);
             }
-            return new Pass(0, reference, clock.now() - begin, exchanges, minRtt);
+            return new Pass(0, reference, clock.at(control.now()) - begin, exchanges, minRtt);
         }
         double[] mine = receive(control, 0, 2, TAG_SCATTER);
-        return new Pass(mine[0], (long) mine[1], clock.now() - begin, exchanges, minRtt);
+        return new Pass(mine[0], (long) mine[1], clock.at(control.now()) - begin, exchanges, minRtt);
     }
 
     private static void send(Control control, int peer, double[] values, int tag) {

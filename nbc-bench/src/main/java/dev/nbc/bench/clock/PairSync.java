@@ -23,10 +23,10 @@ public final class PairSync {
         boolean more = true;
         while (more) {
             ping.putLong(0, 1);
-            long t1 = clock.now();
+            long t1 = clock.at(control.now());
             control.send(ping, 8, server, TAG_PING);
             control.receive(pong, 8, server, TAG_PONG);
-            long t2 = clock.now();
+            long t2 = clock.at(control.now());
             more = filter.add(t1, pong.getLong(0), t2);
         }
         ping.putLong(0, 0);
@@ -42,7 +42,7 @@ public final class PairSync {
             if (ping.getLong(0) == 0) {
                 return;
             }
-            pong.putLong(0, clock.now());
+            pong.putLong(0, clock.at(control.now()));
             control.send(pong, 8, client, TAG_PONG);
         }
     }

@@ -66,12 +66,14 @@ public final class SyncBenchmark {
             // error of the offset-only and the offset+drift model, now and after a pause
             GlobalClock offsetOnly = GlobalClock.synchronize(control, local, scheme, config.patience(), 0);
             GlobalClock withDrift = GlobalClock.synchronize(control, local, scheme, config.patience(), config.driftGapMillis());
-            double e0 = withDrift.errorAgainst(reference);
-            double o0 = offsetOnly.errorAgainst(reference);
-            GlobalClock.sleepMillis(config.checkAfterMillis());
-            double e1 = withDrift.errorAgainst(reference);
-            double o1 = offsetOnly.errorAgainst(reference);
-            double trueOffset = local.at(System.nanoTime()) - reference.at(System.nanoTime());
+            long now = control.now();
+            double e0 = withDrift.errorAgainst(reference, now);
+            double o0 = offsetOnly.errorAgainst(reference, now);
+            control.pause(config.checkAfterMillis());
+            now = control.now();
+            double e1 = withDrift.errorAgainst(reference, now);
+            double o1 = offsetOnly.errorAgainst(reference, now);
+            double trueOffset = local.at(now) - reference.at(now);
             double[][] errors = control.gather(new double[] {e0, e1, o0, o1, withDrift.model().slope(),
                     local.drift() - reference.drift(), trueOffset, withDrift.model().offset()});
             if (env.rank() == 0) {

@@ -56,7 +56,8 @@ public final class PlantedValidation {
         warmUp(config.processes());
         for (PlantedSet set : config.sets()) {
             log.printf(Locale.ROOT, "%nset %s: %s (assessment up to %d B)%n", set.name(), set.describe(), set.maxBytes());
-            AssessedModel model = assess(set.network(), AssessmentPlan.standard(set.maxBytes(), config.assessmentRepetitions()));
+            AssessedModel model = assess(new InProcessWorld(2, set.network()),
+                    AssessmentPlan.standard(set.maxBytes(), config.assessmentRepetitions()));
             recordAssessment(set, model.loggp(), results, log);
             for (int p : config.processes()) {
                 recordPrediction(set, model.loggp(), CollectiveKind.BARRIER, p, 0, config, results, log);
@@ -75,7 +76,7 @@ public final class PlantedValidation {
      */
     private static void warmUp(List<Integer> processes) {
         EmulatedNetwork fast = EmulatedNetwork.symmetric(1_000, 500, 1_000, 0.1);
-        assess(fast, AssessmentPlan.standard(4096, 5));
+        assess(new InProcessWorld(2, fast), AssessmentPlan.standard(4096, 5));
         for (int p : processes) {
             for (CollectiveKind c : CollectiveKind.values()) {
                 String algorithm = c.algorithm(null, p, 4096);
@@ -84,19 +85,22 @@ public final class PlantedValidation {
         }
     }
 
-    /** Runs the assessment between two in-process ranks on {@code network}. */
-    public static AssessedModel assess(EmulatedNetwork network, AssessmentPlan plan) {
+    /**
+     * Runs the assessment between the two in-process ranks of {@code world} (new, on the real
+     * clock or {@link InProcessWorld#onVirtualTime on virtual time}), and closes it.
+     */
+    public static AssessedModel assess(InProcessWorld world, AssessmentPlan plan) {
         AtomicReference<AssessedModel> model = new AtomicReference<>();
-        try (InProcessWorld world = new InProcessWorld(2, network)) {
+        String network = "emulated " + PlantedSet.describe(world.network());
+        try (world) {
             world.run((rank, transport) -> AssessmentProtocol.run(transport, plan, 0, null)
-                            .ifPresent(data -> model.set(AssessedModel.analyse(
-                                    Provenance.here("in-process", "emulated " + PlantedSet.describe(network), "none"), data))),
+                            .ifPresent(data -> model.set(AssessedModel.analyse(Provenance.here("in-process", network, "none"), data))),
                     Duration.ofMinutes(30));
         }
         return model.get();
     }
 
-    private static void recordAssessment(PlantedSet set, LogGPEstimate e, Results results, PrintStream log) {
+    static void recordAssessment(PlantedSet set, LogGPEstimate e, Results results, PrintStream log) {
         EmulatedNetwork n = set.network();
         GapRegion first = e.regions().get(0);
         log.printf(Locale.ROOT, "  %-12s %12s %12s %8s  %s%n", "parameter", "planted", "assessed", "error", "interval");

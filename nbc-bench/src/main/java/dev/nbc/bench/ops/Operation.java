@@ -31,7 +31,13 @@ public final class Operation {
     private final NativeCollectives natives;
     private final ByteBuffer in;
     private final ByteBuffer out;
-    private String algorithm;
+    /**
+     * The last request started, whose algorithm the report names. Kept unconditionally: a
+     * "first start only" branch was a trap for the JIT (never taken while it compiled start(), then
+     * taken by every new point's first start: deoptimization, and start() compiled again by C2 in
+     * the middle of the next timed loop, 70 ms of a busy core's time, issue 10).
+     */
+    private Request last;
 
     private Operation(Variant variant, Collective collective, int bytes, Session session, NativeCollectives natives) {
         this.variant = variant;
@@ -71,7 +77,10 @@ public final class Operation {
 
     /** nbc's chosen algorithm (after the first start), or "ompi-internal". */
     public String algorithm() {
-        return algorithm == null ? (variant == Variant.OMPI ? "ompi-internal" : "?") : algorithm;
+        if (variant == Variant.OMPI) {
+            return "ompi-internal";
+        }
+        return last == null ? "?" : last.algorithm().name();
     }
 
     public Started start() {
@@ -81,9 +90,7 @@ public final class Operation {
                 case BCAST -> session.comm().ibcast(out, count, DataType.DOUBLE, 0);
                 case ALLREDUCE -> session.comm().iallreduce(in, out, count, DataType.DOUBLE, ReduceOp.SUM);
             };
-            if (algorithm == null) {
-                algorithm = r.algorithm().name();
-            }
+            last = r;
             return new Started() {
                 @Override
                 public boolean test() {

@@ -99,6 +99,34 @@ public final class Sweep {
         }
     }
 
+    /** A point's own warm-up is over once no rank's JIT compiled this long during it ... */
+    static final long POINT_JIT_QUIET_MILLIS = 5;
+    /** ... or after this many rounds of it. */
+    static final int MAX_POINT_WARM_UPS = 8;
+
+    /**
+     * A point's warm-up on its own session: {@code timedCode} run untimed (the very code that will
+     * be timed: a loop elsewhere is compiled elsewhere, and C2 compiling the timed loop on stack
+     * pulled the whole collective path into a new compilation), each round followed by
+     * {@link RuntimeActivity#settle()}, until a round set off no compilation. Moving to a new
+     * variant also deoptimizes code the JIT had specialised for the previous one. Without this, the
+     * recompilations fell into the first timed loop of a variant (130-150 ms of compilation on a
+     * rank's busy core: the multi-millisecond stalls of the first nbc-thread point, issue 10).
+     * At least two rounds: the first quiet one may be quiet only because the JIT has not yet
+     * counted enough loop iterations to compile the loop. Collective over the group.
+     */
+    public static void warmUpUntilQuiet(Control control, Runnable timedCode) {
+        for (int round = 1; round <= MAX_POINT_WARM_UPS; round++) {
+            RuntimeActivity activity = RuntimeActivity.start();
+            control.barrier();
+            timedCode.run();
+            RuntimeActivity.settle();
+            if (activity.jitMillisSince(control) < POINT_JIT_QUIET_MILLIS && round >= 2) {
+                return;
+            }
+        }
+    }
+
     /** At least {@code count} untimed collectives and at least {@code seconds} of them; rank 0 decides when to stop. */
     public static void warmUp(Control control, Operation op, int count, double seconds) {
         long end = System.nanoTime() + (long) (seconds * 1e9);

@@ -44,6 +44,28 @@ public final class Control {
         return ByteBuffer.allocateDirect(Math.max(bytes, 1)).order(ByteOrder.nativeOrder());
     }
 
+    /**
+     * Now on the transport's clock ({@link Transport#nanoTime()}): System.nanoTime(), or an
+     * emulated network's virtual time, which is what clock synchronisation over it must read.
+     */
+    public long now() {
+        return transport.nanoTime();
+    }
+
+    /**
+     * Sleeps {@code millis}, then waits until the transport's clock has passed them too: at once
+     * on the real clock; on virtual time the clock moves there.
+     */
+    public void pause(long millis) {
+        long until = now() + millis * 1_000_000;
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        transport.spinUntil(until);
+    }
+
     /** Polls until done. */
     public static void await(PendingOperation op) {
         int spins = 0;

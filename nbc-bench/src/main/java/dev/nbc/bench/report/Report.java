@@ -207,10 +207,10 @@ public final class Report {
                 results.rows("overhead"), ROW_KEY, text("%9s", "bytes"), number("%10s", "t/op us", "time_per_op_us"),
                 number("%7s", "cpu", "cpu_share"), number("%7s", "progr", "progress_cpu_share"),
                 number("%7s", "proc", "proc_cpu_share"), number("%9s", "idle us", "idle_us_per_op"));
-        table(sb, "OVERLAP (% ; OSU = max(0,100(1-(overall-compute)/pure)), IMB = 100 max(0,min(1,(pure+compute-overall)/min(pure,compute))))",
+        table(sb, "OVERLAP (% ; cost = overall - compute, what the overlapped collective cost the application; OSU = max(0,100(1-(overall-compute)/pure)), IMB = 100 max(0,min(1,(pure+compute-overall)/min(pure,compute))))",
                 results.rows("overlap"), ROW_KEY, text("%9s", "bytes"), number("%9s", "pure max", "pure_max_us"),
                 number("%9s", "LgGP us", "loggp_sim_us"), number("%9s", "ovrl us", "overall_us"),
-                number("%6s", "OSU", "overlap_osu_pct"), number("%6s", "IMB", "overlap_imb_pct"),
+                number("%9s", "cost us", "overlapped_cost_us"), number("%6s", "OSU", "overlap_osu_pct"), number("%6s", "IMB", "overlap_imb_pct"),
                 number("%6s", "limit", "physical_limit_pct"), number("%6s", "LgGPs", "loggp_sim_overlap_pct"),
                 number("%6s", "LgGPe", "loggp_eq_overlap_pct"));
         table(sb, "LATENCY (us, median; window scheme per reduction, naive schemes for contrast)", results.rows("latency"),

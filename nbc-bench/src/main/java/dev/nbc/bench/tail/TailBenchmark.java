@@ -3,6 +3,7 @@ package dev.nbc.bench.tail;
 import dev.nbc.bench.latency.Stats;
 import dev.nbc.bench.ops.Collective;
 import dev.nbc.bench.ops.EngineCounters;
+import dev.nbc.bench.ops.RuntimeActivity;
 import dev.nbc.bench.ops.Operation;
 import dev.nbc.bench.ops.Sweep;
 import dev.nbc.bench.ops.Variant;
@@ -69,7 +70,9 @@ public final class TailBenchmark {
         sweep.run(env, (variant, op) -> point(env.control(), op, once));
         List<Map<String, Object>> rows = new ArrayList<>();
         sweep.run(env, (variant, op) -> {
-            Sweep.warmUp(env.control(), op, config.warmups(), 0);
+            // As many as the timed loop will run: the JIT compiles a loop by its iteration count.
+            int warmUps = Math.max(config.warmups(), config.iterations());
+            Sweep.warmUpUntilQuiet(env.control(), () -> backToBack(op, warmUps));
             Map<String, Object> row = point(env.control(), op, config);
             if (row != null) {
                 rows.add(row);
@@ -79,19 +82,28 @@ public final class TailBenchmark {
         return env.rank() == 0 ? rows : null;
     }
 
-    private static Map<String, Object> point(Control control, Operation op, Config config) {
-        // Collect garbage first, so that no collection of the warm-up's garbage falls into the
-        // timed loop (the collector's threads share the ranks' cores). It did not remove the
-        // stalls of the first nbc-thread point measured (docs/core.md, issue 10).
-        System.gc();
-        control.barrier();
-        EngineCounters counters = EngineCounters.start(op);
-        double[] times = new double[config.iterations()];
+    /** The timed loop: {@code iterations} collectives back to back, each one's start to completion (ns). */
+    private static double[] backToBack(Operation op, int iterations) {
+        double[] times = new double[iterations];
         for (int i = 0; i < times.length; i++) {
             long t0 = System.nanoTime();
             op.start().await();
             times[i] = System.nanoTime() - t0;
         }
+        return times;
+    }
+
+    private static Map<String, Object> point(Control control, Operation op, Config config) {
+        // No collection of the warm-up's garbage and no compilation set off by the previous
+        // point may fall into the timed loop: the collector's and the JIT's threads share the
+        // ranks' cores.
+        RuntimeActivity.settle();
+        control.barrier();
+        EngineCounters counters = EngineCounters.start(op);
+        RuntimeActivity activity = RuntimeActivity.start();
+        double[] times = backToBack(op, config.iterations());
+        Map<String, Object> jvm = new LinkedHashMap<>();
+        activity.addTo(control, jvm);
         double[][] perRank = control.gather(times);
         if (perRank == null) {
             return null;
@@ -117,6 +129,7 @@ public final class TailBenchmark {
         row.put("mean_us", Stats.mean(slowest) / 1e3);
         row.put("max_us", Stats.max(slowest) / 1e3);
         counters.addTo(row);
+        row.putAll(jvm);
         return row;
     }
 

@@ -14,7 +14,8 @@ import dev.nbc.core.datatype.ReduceOp;
  *       rank instead of m log2 P. The pipelined chain is never chosen by default: with one segment
  *       per link in flight (rounds complete before the next starts) it lost to both at every size
  *       measured here; it stays available for networks with high per-message latency.</li>
- *   <li>Allreduce: recursive doubling (fewest steps) below {@link #DEFAULT_ALLREDUCE_RING_BYTES};
+ *   <li>Allreduce: recursive doubling (fewest steps) below {@link #DEFAULT_ALLREDUCE_RING_BYTES}
+ *       ({@link #DEFAULT_ALLREDUCE_RING_BYTES_PER_RANK} per rank in smaller groups);
  *       from there on the ring for commutative operations with at least P elements (bandwidth),
  *       binomial reduce + broadcast for non-commutative ones (keeps rank order).</li>
  * </ul>
@@ -22,6 +23,9 @@ import dev.nbc.core.datatype.ReduceOp;
  * (docs/core.md has the tables): recursive doubling was fastest up to 32 KiB at both P; the ring
  * from 256 KiB at P = 2 and from 2 MiB at P = 4, with 512 KiB between; binomial and scatter +
  * allgather broadcasts tied at 2 MiB with P = 4, so the latter is kept for larger groups. The
+ * threshold scales with P below 4 ranks because the ring also costs the CPU less: at P = 2 each
+ * rank combines half the message instead of all of it (overlapped with computation, the 256 KiB
+ * recursive doubling cost the application 2x Open MPI's time, issue 10). The
  * benchmark reports the chosen algorithm beside every measurement so these can be retuned.
  */
 public final class AlgorithmSelector {
@@ -29,14 +33,18 @@ public final class AlgorithmSelector {
     public static final int DEFAULT_BCAST_LARGE_MIN_RANKS = 8;
     public static final int DEFAULT_SEGMENT_BYTES = 64 * 1024;
     public static final int DEFAULT_ALLREDUCE_RING_BYTES = 512 * 1024;
+    public static final int DEFAULT_ALLREDUCE_RING_BYTES_PER_RANK = 128 * 1024;
 
+    /** The ring threshold that scales with P ({@link #DEFAULT_ALLREDUCE_RING_BYTES_PER_RANK}). */
+    private static final int SCALED_RING_BYTES = -1;
     private static final AlgorithmSelector DEFAULTS = new AlgorithmSelector(null, null,
-            DEFAULT_BCAST_LARGE_BYTES, DEFAULT_SEGMENT_BYTES, DEFAULT_ALLREDUCE_RING_BYTES);
+            DEFAULT_BCAST_LARGE_BYTES, DEFAULT_SEGMENT_BYTES, SCALED_RING_BYTES);
 
     private final BcastAlgorithm fixedBcast;
     private final AllreduceAlgorithm fixedAllreduce;
     private final int bcastLargeBytes;
     private final int segmentBytes;
+    /** Fixed by the user, or SCALED_RING_BYTES. */
     private final int allreduceRingBytes;
 
     private AlgorithmSelector(BcastAlgorithm fixedBcast, AllreduceAlgorithm fixedAllreduce,
@@ -98,11 +106,17 @@ public final class AlgorithmSelector {
                 ? BcastAlgorithm.SCATTER_ALLGATHER : BcastAlgorithm.BINOMIAL;
     }
 
+    private int ringBytes(int size) {
+        return allreduceRingBytes == SCALED_RING_BYTES
+                ? (int) Math.min(DEFAULT_ALLREDUCE_RING_BYTES, (long) DEFAULT_ALLREDUCE_RING_BYTES_PER_RANK * size)
+                : allreduceRingBytes;
+    }
+
     public AllreduceAlgorithm allreduce(int count, int bytes, int size, ReduceOp op) {
         if (fixedAllreduce != null) {
             return fixedAllreduce;
         }
-        if (bytes < allreduceRingBytes) {
+        if (bytes < ringBytes(size)) {
             return AllreduceAlgorithm.RECURSIVE_DOUBLING;
         }
         return op.isCommutative() && count >= size ? AllreduceAlgorithm.RING : AllreduceAlgorithm.REDUCE_BCAST;

@@ -70,16 +70,21 @@ final class Execution {
      * round was posted, so that the transfer starts; after that, and on other transports, when the
      * round is expected to have completed (its post time plus the round's learned duration; its
      * post time if never observed, so that it is polled soon). Never, if this is the last round
-     * that communicates and the transport moves data without polling: completing it early would
-     * start nothing new, and whoever awaits the collective completes it as fast. Never, too,
-     * without round times.
+     * that communicates, the transport moves data without polling and {@code lastRoundToo} is
+     * false: completing it early would start nothing new, and whoever awaits the collective
+     * completes it as fast. At once without round times (started while no SHARED thread needed
+     * them: the engine's policy changed since), so that the thread still polls it, with its back-off.
+     *
+     * @param lastRoundToo true once the application may wait for completions without calling in
+     *                     (it took a request's future): then nobody else would poll the last round
      */
-    long dueAt() {
+    long dueAt(boolean lastRoundToo) {
         if (times == null) {
-            return Long.MAX_VALUE;
+            return roundPostedAt;
         }
         if (transport.transfersWithoutPolling()) {
-            return times.isLastCommunication(round) ? Long.MAX_VALUE : roundPostedAt + times.expected(round);
+            return times.isLastCommunication(round) && !lastRoundToo ? Long.MAX_VALUE
+                    : roundPostedAt + times.expected(round);
         }
         return roundPolled ? roundPostedAt + times.expected(round) : roundPostedAt;
     }
@@ -107,15 +112,16 @@ final class Execution {
     boolean poll(long now) {
         passTime = now;
         roundPolled = true;
+        // Stop at the first operation still in flight: the round is not done, and on MPI every
+        // test is a JNI call that runs the library's whole progress engine, so testing the rest
+        // too only multiplied the cost of a poll that finds nothing.
         for (int i = 0; i < pendingCount; i++) {
             PendingOperation operation = pending[i];
-            if (operation != null && operation.test()) {
+            if (operation != null) {
+                if (!operation.test()) {
+                    return false;
+                }
                 pending[i] = null;
-            }
-        }
-        for (int i = 0; i < pendingCount; i++) {
-            if (pending[i] != null) {
-                return false;
             }
         }
         if (times != null) {
@@ -140,8 +146,7 @@ final class Execution {
         List<Operation> operations = round.operations();
         for (Operation operation : operations) {
             if (operation instanceof Operation.Reduce r) {
-                schedule.op().apply(schedule.type(), slots[r.sourceSlot()], r.sourceOffset(),
-                        slots[r.targetSlot()], r.targetOffset(), r.count(), r.sourceIsLeft());
+                reduce(r);
             } else if (operation instanceof Operation.Copy c) {
                 copy(slots[c.sourceSlot()], c.sourceOffset(), slots[c.targetSlot()], c.targetOffset(), c.length());
             } else if (operation instanceof Operation.Sign s) {
@@ -166,6 +171,17 @@ final class Execution {
         return pendingCount > 0;
     }
 
+    /** The transport's library combines when it has a faster loop (MPI_Reduce_local), else ReduceOp. */
+    private void reduce(Operation.Reduce r) {
+        ByteBuffer source = slots[r.sourceSlot()];
+        ByteBuffer target = slots[r.targetSlot()];
+        if (!transport.reduceLocally(schedule.op(), schedule.type(), source, r.sourceOffset(), target, r.targetOffset(),
+                r.count(), r.sourceIsLeft())) {
+            schedule.op().apply(schedule.type(), source, r.sourceOffset(), target, r.targetOffset(), r.count(),
+                    r.sourceIsLeft());
+        }
+    }
+
     private CallSignature signature() {
         if (signature == null) {
             throw new IllegalStateException(schedule + " has the consistency check's rounds, but its call was started without a signature");
@@ -177,7 +193,45 @@ final class Execution {
         target.duplicate().position(targetOffset).put(source.duplicate().limit(sourceOffset + length).position(sourceOffset));
     }
 
-    /** Returns scratch buffers to the pool once the execution has finished, successfully or not. */
+    /**
+     * After a failure: withdraws what the current round still has posted (receives that nothing
+     * matched yet), so that the transport lets go of this execution's buffers as soon as it can.
+     * {@link #drained()} then tells when it has.
+     */
+    void cancelRound() {
+        for (int i = 0; i < pendingCount; i++) {
+            if (pending[i] != null) {
+                pending[i].cancel();
+            }
+        }
+    }
+
+    /**
+     * After a failure: polls what the current round still has posted, and true once none of it
+     * can touch this execution's buffers any more (completed, withdrawn or failed). Until then its
+     * scratch buffers must not go back to the pool: a receive could still land in them.
+     */
+    boolean drained() {
+        for (int i = 0; i < pendingCount; i++) {
+            PendingOperation operation = pending[i];
+            if (operation == null) {
+                continue;
+            }
+            boolean over;
+            try {
+                over = operation.test();
+            } catch (RuntimeException failed) {
+                over = true; // a failed operation is over; its failure was reported or is moot now
+            }
+            if (!over) {
+                return false;
+            }
+            pending[i] = null;
+        }
+        return true;
+    }
+
+    /** Returns scratch buffers to the pool once the execution has finished, successfully or not (then drained). */
     void release(ScratchPool scratch) {
         if (slots != null) {
             for (int slot = 2; slot < slots.length; slot++) {

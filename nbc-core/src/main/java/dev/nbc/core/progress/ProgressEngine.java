@@ -61,7 +61,7 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
      * net: work it should take over is normally announced by the application leaving the library.
      */
     static final long MIN_RECHECK_NANOS = 200_000;
-    static final long MAX_RECHECK_NANOS = 50_000_000;
+    static final long MAX_RECHECK_NANOS = 1_000_000_000;
     /** SHARED: polls of a round that is overdue back off from this ... */
     static final long MIN_POLL_NANOS = 10_000;
     /** ... to this. */
@@ -86,6 +86,12 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
     private final RingBuffer<StartEvent> ring;
     private final EventPoller<StartEvent> poller;
     private final List<Execution> active = new ArrayList<>();
+    /**
+     * Failed executions whose last round still has operations the transport may complete into
+     * their buffers; polled at every pass, their scratch buffers go back to the pool only once
+     * drained. Not counted in flight: their requests have failed, and nobody waits for them.
+     */
+    private final List<Execution> draining = new ArrayList<>();
     private final ScratchPool scratch = new ScratchPool();
     private final Map<Schedule, RoundTimes> roundTimes = new IdentityHashMap<>();
     private final ReentrantLock passLock = new ReentrantLock();
@@ -101,6 +107,11 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
     private volatile int ranksInProcess = 1;
     /** The earliest time a collective in flight is expected to need a poll (SHARED); MAX_VALUE if none. */
     private volatile long nextDue = Long.MAX_VALUE;
+    /**
+     * Set once the application took a request's future: it may then wait for a completion without
+     * calling into the library, so a SHARED thread completes last rounds too ({@link Execution#dueAt}).
+     */
+    private volatile boolean futuresTaken;
     /** Collectives submitted and not yet finished. */
     private final AtomicInteger inFlight = new AtomicInteger();
     private volatile Throwable failure;
@@ -280,6 +291,25 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
         }
     }
 
+    /**
+     * Under the pass lock, so that no pass computing the next due time from the old setting can
+     * overwrite the one set here; once per engine.
+     */
+    @Override
+    public void futureTaken() {
+        if (futuresTaken || thread == null) {
+            return;
+        }
+        passLock.lock();
+        try {
+            futuresTaken = true;
+            nextDue = System.nanoTime();
+        } finally {
+            passLock.unlock();
+        }
+        LockSupport.unpark(thread);
+    }
+
     @Override
     public void beginActiveWait() {
         enter();
@@ -387,14 +417,16 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
      * n^2 polls).
      */
     private boolean pass(boolean onThread, boolean pollActive) throws Exception {
-        // Round times serve only the progress thread's sleeps: without one, no clock is read.
-        long now = thread != null ? System.nanoTime() : 0;
+        // Round times serve only a SHARED thread's sleeps: otherwise no clock is read (25 ns a
+        // read on this machine's VM, several per collective: the JMH engine overhead).
+        boolean timed = thread != null && policy() == ProgressPolicy.SHARED;
+        long now = timed ? System.nanoTime() : 0;
         int known = active.size();
         boolean changed = poller.poll((event, sequence, endOfBatch) -> {
             Execution execution = event.execution;
             event.execution = null;
             try {
-                if (execution.start(scratch, thread != null ? timesOf(execution.schedule()) : null, now)) {
+                if (execution.start(scratch, timed ? timesOf(execution.schedule()) : null, now)) {
                     finish(execution);
                 } else {
                     active.add(execution);
@@ -413,21 +445,22 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
             try {
                 done = execution.poll(now);
             } catch (RuntimeException e) {
-                removeAt(i);
+                removeAt(active, i);
                 fail(execution, e);
                 changed = true;
                 continue;
             }
             if (done) {
-                removeAt(i);
+                removeAt(active, i);
                 finish(execution);
                 changed = true;
             }
         }
-        if (thread != null) {
+        drainFailed();
+        if (timed) {
             long due = pollActive ? Long.MAX_VALUE : nextDue;
             for (int i = pollActive ? 0 : known; i < active.size(); i++) {
-                due = Math.min(due, active.get(i).dueAt());
+                due = Math.min(due, active.get(i).dueAt(futuresTaken));
             }
             nextDue = due;
         }
@@ -446,10 +479,11 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
         return times;
     }
 
-    private void removeAt(int index) {
-        int last = active.size() - 1;
-        active.set(index, active.get(last));
-        active.remove(last);
+    /** Removes element {@code index} in O(1), moving the last into its place (order does not matter). */
+    private static void removeAt(List<Execution> executions, int index) {
+        int last = executions.size() - 1;
+        executions.set(index, executions.get(last));
+        executions.remove(last);
     }
 
     private void finish(Execution execution) {
@@ -458,13 +492,23 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
         execution.request().complete();
     }
 
-    /** The error policy acts first: peers must learn of the failure even if the request's owner never looks. */
+    /**
+     * The error policy acts first: peers must learn of the failure even if the request's owner
+     * never looks. Then the round's posted operations are withdrawn where possible and the request
+     * fails at once (nobody waits for operations that may never complete); the scratch buffers
+     * wait until none of those operations can land there any more ({@link #draining}).
+     */
     private void fail(Execution execution, RuntimeException cause) {
         NbcException failure = execution.failure(cause);
         handleByPolicy(execution, failure);
-        execution.release(scratch);
+        execution.cancelRound();
         inFlight.decrementAndGet();
         execution.request().fail(failure);
+        if (execution.drained()) {
+            execution.release(scratch);
+        } else {
+            draining.add(execution);
+        }
     }
 
     /** A policy that cannot tell the peers (a revocation MPI refused) must not take the engine down: the request reports it. */
@@ -473,6 +517,16 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
             errorPolicy.handle(execution.transport(), failure);
         } catch (RuntimeException e) {
             failure.addSuppressed(e);
+        }
+    }
+
+    private void drainFailed() {
+        for (int i = draining.size() - 1; i >= 0; i--) {
+            Execution execution = draining.get(i);
+            if (execution.drained()) {
+                execution.release(scratch);
+                removeAt(draining, i);
+            }
         }
     }
 
@@ -599,6 +653,8 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
             execution.request().fail(failure);
         }
         active.clear();
+        // What still drains is left to the transport: the engine ends, and with it the pool.
+        draining.clear();
         try {
             poller.poll((event, sequence, endOfBatch) -> {
                 if (event.execution != null) {

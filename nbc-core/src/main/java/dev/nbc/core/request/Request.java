@@ -3,9 +3,8 @@ package dev.nbc.core.request;
 import dev.nbc.core.algorithm.Algorithm;
 
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * A collective in flight: test it, await it, or use it as a {@link CompletableFuture}.
@@ -16,24 +15,10 @@ import java.util.concurrent.TimeoutException;
  * than cores is what small collectives' latency is made of. Without a progress thread
  * ({@code ProgressMode.MANUAL}) that is the only progress there is.
  *
- * <p>Waiting spins briefly, then polls with yields in between, as MPI's own waits do: a collective
- * that is about to finish is seen within a microsecond or so, and a rank sharing its core gives
- * way at every poll. While a thread waits here it polls for everyone, so the progress thread keeps
- * off the engine ({@link ProgressHook#beginActiveWait()}). Only where the progress thread has a
- * core of its own ({@link ProgressHook#takesOverBlockedWaiters()}) does a long wait park and leave
- * the polling to it.
+ * <p>How awaiting waits (spin, yield, park only where a progress thread has a core of its own)
+ * is {@link Waiting}'s.
  */
 public final class Request {
-    /**
-     * Spin this long before polling with yields in between: most small collectives complete
-     * within it. Not much longer: with more ranks than cores, the message a spinning thread waits
-     * for may have to come from a rank its spinning keeps off the core (yield returns at once when
-     * nothing else is runnable, so it costs little otherwise).
-     */
-    private static final long SPIN_NANOS = 10_000;
-    /** Yield this long before parking, if the engine's thread progresses parked waiters ({@link ProgressHook#takesOverBlockedWaiters()}). */
-    private static final long YIELD_NANOS = 200_000;
-
     private final String description;
     private final Algorithm algorithm;
     private final ProgressHook engine;
@@ -91,65 +76,32 @@ public final class Request {
     }
 
     private boolean awaitUntil(long deadline) {
-        long start = System.nanoTime();
-        boolean completed = false;
-        boolean block = false;
-        engine.beginActiveWait();
-        try {
-            while (!(completed = test())) {
-                long now = System.nanoTime();
-                if (now - deadline >= 0) {
-                    return false;
-                }
-                long waited = now - start;
-                if (waited < SPIN_NANOS) {
-                    Thread.onSpinWait();
-                } else if (waited < YIELD_NANOS || !engine.takesOverBlockedWaiters()) {
-                    Thread.yield();
-                } else {
-                    block = true;
-                    break;
-                }
-            }
-        } finally {
-            engine.endActiveWait(block);
-        }
-        if (completed) {
-            return true;
-        }
-        try {
-            while (!test()) {
-                if (System.nanoTime() - deadline >= 0) {
-                    return false;
-                }
-                parkUntilDone(deadline);
-            }
-            return true;
-        } finally {
-            engine.endBlockedWait();
-        }
-    }
-
-    private void parkUntilDone(long deadline) {
-        long remaining = deadline - System.nanoTime();
-        try {
-            // The progress thread completes the future, and that wakes us.
-            completion.get(remaining, TimeUnit.NANOSECONDS);
-        } catch (TimeoutException | ExecutionException ignored) {
-            // loop in awaitUntil re-tests and reports the failure or the time-out
-        } catch (InterruptedException interrupted) {
-            Thread.currentThread().interrupt();
-            throw new NbcException("interrupted while awaiting " + description, interrupted);
-        }
+        return Waiting.until(engine, () -> test() ? Boolean.TRUE : null, () -> completion, deadline, description) != null;
     }
 
     /**
      * A future completed when the collective completes (exceptionally with {@link NbcException}
-     * when it fails). Without a progress thread it only completes while some thread tests or
-     * awaits a request of the same engine.
+     * when it fails). With a progress thread it completes by itself; without one it only
+     * completes while some thread tests or awaits a request of the same engine.
      */
     public CompletableFuture<Void> future() {
+        engine.futureTaken();
         return completion.copy();
+    }
+
+    /** The engine that runs this request's collective. */
+    ProgressHook engine() {
+        return engine;
+    }
+
+    /** True once the collective has completed or failed; polls nothing and throws nothing. */
+    boolean isOver() {
+        return done;
+    }
+
+    /** Completed when the collective completes or fails (not a copy: for waiters inside this package). */
+    CompletableFuture<Void> completion() {
+        return completion;
     }
 
     private boolean isDone() {
@@ -159,7 +111,7 @@ public final class Request {
         if (completion.isCompletedExceptionally()) {
             try {
                 completion.join();
-            } catch (java.util.concurrent.CompletionException e) {
+            } catch (CompletionException e) {
                 Throwable cause = e.getCause();
                 if (cause instanceof NbcException failure) {
                     throw failure;

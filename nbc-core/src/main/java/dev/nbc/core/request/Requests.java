@@ -4,7 +4,10 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** Waiting for and testing several requests together. */
+/**
+ * Waiting for and testing several requests together. To learn of completions one at a time
+ * (MPI_Waitany, MPI_Testsome), use a {@link RequestSet}: it reports each completion once.
+ */
 public final class Requests {
     private Requests() {
     }
@@ -45,41 +48,36 @@ public final class Requests {
         return true;
     }
 
-    /** True if all have completed (each is polled once). */
+    /** As {@link #testAll(List)}. */
     public static boolean testAll(Request... requests) {
-        boolean all = true;
+        return testAll(Arrays.asList(requests));
+    }
+
+    /**
+     * True if all have completed. Makes one pass of each engine involved (not one per request),
+     * unless all had completed already.
+     *
+     * @throws NbcException once all are over, the first failure in argument order, as {@link #awaitAll}
+     */
+    public static boolean testAll(List<Request> requests) {
+        if (!allOver(requests)) {
+            EngineGroup.of(requests).progressOnce();
+            if (!allOver(requests)) {
+                return false;
+            }
+        }
         for (Request request : requests) {
-            all &= request.test();
+            request.test(); // over: polls nothing, throws its failure if it failed
         }
-        return all;
+        return true;
     }
 
-    /** Index of a completed request, or -1 if none has completed yet (each is polled once). */
-    public static int testAny(Request... requests) {
-        for (int i = 0; i < requests.length; i++) {
-            if (requests[i].test()) {
-                return i;
+    private static boolean allOver(List<Request> requests) {
+        for (Request request : requests) {
+            if (!request.isOver()) {
+                return false;
             }
         }
-        return -1;
-    }
-
-    /** Waits until one completes and returns its index. */
-    public static int awaitAny(Request... requests) {
-        if (requests.length == 0) {
-            throw new IllegalArgumentException("requests: awaitAny needs at least one request");
-        }
-        long start = System.nanoTime();
-        while (true) {
-            int index = testAny(requests);
-            if (index >= 0) {
-                return index;
-            }
-            if (System.nanoTime() - start < 20_000) {
-                Thread.onSpinWait();
-            } else {
-                Thread.yield();
-            }
-        }
+        return true;
     }
 }

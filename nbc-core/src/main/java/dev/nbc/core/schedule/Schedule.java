@@ -50,6 +50,24 @@ public record Schedule(Collective collective, Algorithm algorithm, int rank, int
         return Slots.FIRST_SCRATCH + scratchBytes.length;
     }
 
+    /**
+     * True if some operation writes into slot {@code slot}: a receive, or the target of a
+     * reduction or copy. Tells whether a read-only buffer may be bound to it; scanned on each
+     * call, which only the rare read-only buffer asks for.
+     */
+    public boolean writes(int slot) {
+        for (Round round : rounds) {
+            for (Operation operation : round.operations()) {
+                if (operation instanceof Operation.Receive receive && receive.slot() == slot
+                        || operation instanceof Operation.Reduce reduce && reduce.targetSlot() == slot
+                        || operation instanceof Operation.Copy copy && copy.targetSlot() == slot) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     /** Number of rounds. */
     public int depth() {
         return rounds.size();

@@ -1,5 +1,8 @@
 package dev.nbc.core.transport;
 
+import dev.nbc.core.datatype.DataType;
+import dev.nbc.core.datatype.ReduceOp;
+
 import java.nio.ByteBuffer;
 
 /**
@@ -72,6 +75,37 @@ public interface Transport extends AutoCloseable {
      */
     default boolean transfersWithoutPolling() {
         return false;
+    }
+
+    /**
+     * Combines {@code count} elements exactly as {@link ReduceOp#apply} would, if this transport's
+     * library has a faster loop for this operation, type and size; false if not, and the engine
+     * then runs {@link ReduceOp#apply} itself. The result must equal ReduceOp's bit for bit.
+     * Offsets are in bytes; positions and limits are ignored.
+     */
+    default boolean reduceLocally(ReduceOp op, DataType type, ByteBuffer source, int sourceOffset, ByteBuffer target,
+                                  int targetOffset, int count, boolean sourceIsLeft) {
+        return false;
+    }
+
+    /**
+     * Now, in nanoseconds, on the clock by which this transport's messages take their time:
+     * {@link System#nanoTime()}, except for an emulated network on virtual time, which keeps a
+     * clock per rank. Code that times this transport's messages (a ping-pong, the parameter
+     * assessment) reads this clock.
+     */
+    default long nanoTime() {
+        return System.nanoTime();
+    }
+
+    /**
+     * Returns when {@link #nanoTime()} reads at least {@code deadline}, busy-waiting (a delay that
+     * keeps the core, as a benchmark's); on virtual time the clock moves there at once.
+     */
+    default void spinUntil(long deadline) {
+        while (System.nanoTime() - deadline < 0) {
+            Thread.onSpinWait();
+        }
     }
 
     /**

@@ -8,6 +8,7 @@ import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.core.schedule.Operation;
 import dev.nbc.core.schedule.Schedule;
+import dev.nbc.core.schedule.Slots;
 import dev.nbc.core.testing.Reference;
 import dev.nbc.core.testing.ScheduleInterpreter;
 import org.junit.jupiter.api.Test;
@@ -18,6 +19,7 @@ import java.nio.ByteBuffer;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -51,6 +53,29 @@ class AlgorithmSchedulesTest {
                 for (int count : COUNTS) {
                     checkBcast(algorithm, size, root, count, DataType.values()[random.nextInt(6)], 1 + random.nextInt(700), random);
                 }
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(BcastAlgorithm.class)
+    void theRootOfABroadcastOnlyReadsItsBuffer(BcastAlgorithm algorithm) {
+        // so that a read-only root buffer (which MPI allows) works with every algorithm
+        for (int size = 1; size <= MAX_P; size++) {
+            for (int root = 0; root < size; root++) {
+                Schedule schedule = algorithm.build(root, size, root, 1000, DataType.INT, 512);
+                assertFalse(schedule.writes(Slots.OUTPUT), schedule + " writes the root's buffer");
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(AllreduceAlgorithm.class)
+    void anAllreduceOnlyReadsItsSendBuffer(AllreduceAlgorithm algorithm) {
+        for (int size = 1; size <= MAX_P; size++) {
+            for (int rank = 0; rank < size; rank++) {
+                Schedule schedule = algorithm.build(rank, size, 100, DataType.INT, ReduceOp.SUM, false);
+                assertFalse(schedule.writes(Slots.INPUT), schedule + " writes the send buffer");
             }
         }
     }
@@ -170,6 +195,31 @@ class AlgorithmSchedulesTest {
         long sent = schedule.rounds().stream().flatMap(r -> r.operations().stream())
                 .filter(o -> o instanceof Operation.Send).mapToLong(o -> ((Operation.Send) o).length()).sum();
         assertEquals(2.0 * (size - 1) / size * count * 8, sent, 2 * 8 * size);
+    }
+
+    @Test
+    void ringCopiesOnlyTheChunksItCombinesIntoAndSendsItsOwnFromTheInput() {
+        int size = 4, count = 1000;
+        Schedule schedule = AllreduceAlgorithm.RING.build(1, size, count, DataType.DOUBLE, ReduceOp.SUM, false);
+        long copied = schedule.rounds().stream().flatMap(r -> r.operations().stream())
+                .filter(o -> o instanceof Operation.Copy).mapToLong(o -> ((Operation.Copy) o).length()).sum();
+        assertEquals((long) (size - 1) * (count / size) * 8, copied);
+        Operation firstSend = schedule.rounds().get(0).operations().stream()
+                .filter(o -> o instanceof Operation.Send).findFirst().orElseThrow();
+        assertEquals(Slots.INPUT, ((Operation.Send) firstSend).slot());
+    }
+
+    @Test
+    void theRingThresholdScalesWithTheGroupBelowFourRanksAndAUserThresholdIsKept() {
+        AlgorithmSelector defaults = AlgorithmSelector.defaults();
+        int kib256 = 256 * 1024, kib512 = 512 * 1024;
+        assertEquals(AllreduceAlgorithm.RING, defaults.allreduce(kib256 / 8, kib256, 2, ReduceOp.SUM));
+        assertEquals(AllreduceAlgorithm.RECURSIVE_DOUBLING, defaults.allreduce(kib256 / 8, kib256 - 8, 2, ReduceOp.SUM));
+        assertEquals(AllreduceAlgorithm.RECURSIVE_DOUBLING, defaults.allreduce(kib256 / 8, kib256, 4, ReduceOp.SUM));
+        assertEquals(AllreduceAlgorithm.RING, defaults.allreduce(kib512 / 8, kib512, 4, ReduceOp.SUM));
+        assertEquals(AllreduceAlgorithm.RING, defaults.allreduce(kib512 / 8, kib512, 64, ReduceOp.SUM));
+        assertEquals(AllreduceAlgorithm.RECURSIVE_DOUBLING,
+                defaults.withAllreduceRingBytes(1 << 20).allreduce(kib512 / 8, kib512, 2, ReduceOp.SUM));
     }
 
     private void checkAllreduce(AllreduceAlgorithm algorithm, int size, int count, DataType type, ReduceOp op,

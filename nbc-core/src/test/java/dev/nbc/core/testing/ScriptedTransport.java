@@ -15,7 +15,8 @@ import java.util.function.Supplier;
  * revocation and abort (which do nothing else).
  */
 public final class ScriptedTransport implements Transport {
-    public record Started(boolean send, int peer, int tag, int length) {
+    /** One operation started; {@code buffer} is the buffer it was given (compared by identity in tests of buffer reuse). */
+    public record Started(boolean send, int peer, int tag, int length, ByteBuffer buffer) {
     }
 
     private final int rank;
@@ -70,13 +71,13 @@ public final class ScriptedTransport implements Transport {
     @Override
     public PendingOperation send(ByteBuffer buffer, int offset, int length, int peer, int tag) {
         TransportArguments.checkSend(this, buffer, offset, length, peer, tag);
-        return start(new Started(true, peer, tag, length));
+        return start(new Started(true, peer, tag, length, buffer));
     }
 
     @Override
     public PendingOperation receive(ByteBuffer buffer, int offset, int length, int peer, int tag) {
         TransportArguments.checkReceive(this, buffer, offset, length, peer, tag);
-        return start(new Started(false, peer, tag, length));
+        return start(new Started(false, peer, tag, length, buffer));
     }
 
     private PendingOperation start(Started operation) {

@@ -24,7 +24,7 @@ final class RingAllreduce {
         int incoming = builder.scratch(largestChunk * elementBytes);
 
         builder.round();
-        shape.copyInputToOutput(builder);
+        copyInputExceptOwnChunk(builder, shape);
         // Reduce-scatter: in step s rank r sends chunk r-s and receives chunk r-s-1, which it
         // combines at the start of step s+1 and sends on in that same step.
         for (int step = 0; step < size - 1; step++) {
@@ -34,7 +34,8 @@ final class RingAllreduce {
             }
             int sent = Math.floorMod(rank - step, size);
             int received = Math.floorMod(rank - step - 1, size);
-            builder.send(Slots.OUTPUT, chunkOffset(sent, shape.count(), size) * elementBytes,
+            int sentFrom = step == 0 && !shape.inPlace() ? Slots.INPUT : Slots.OUTPUT;
+            builder.send(sentFrom, chunkOffset(sent, shape.count(), size) * elementBytes,
                             chunkCount(sent, shape.count(), size) * elementBytes, right)
                     .receive(incoming, 0, chunkCount(received, shape.count(), size) * elementBytes, left);
         }
@@ -53,6 +54,31 @@ final class RingAllreduce {
                             chunkCount(sent, shape.count(), size) * elementBytes, right)
                     .receive(Slots.OUTPUT, chunkOffset(received, shape.count(), size) * elementBytes,
                             chunkCount(received, shape.count(), size) * elementBytes, left);
+        }
+    }
+
+    /**
+     * Copies the contribution into OUTPUT except this rank's own chunk: that chunk is only sent, in
+     * the first step (from INPUT), and then arrives complete in the allgather, which overwrites it;
+     * copying it too cost a 1/P share of the message in memory traffic for nothing. Alone (P = 1)
+     * nothing is sent and the whole contribution is the result.
+     */
+    private static void copyInputExceptOwnChunk(ScheduleBuilder builder, AllreduceShape shape) {
+        if (shape.size() == 1) {
+            shape.copyInputToOutput(builder);
+            return;
+        }
+        if (shape.inPlace()) {
+            return;
+        }
+        int elementBytes = shape.type().sizeInBytes();
+        int ownStart = chunkOffset(shape.rank(), shape.count(), shape.size()) * elementBytes;
+        int ownEnd = ownStart + chunkCount(shape.rank(), shape.count(), shape.size()) * elementBytes;
+        if (ownStart > 0) {
+            builder.copy(Slots.INPUT, 0, Slots.OUTPUT, 0, ownStart);
+        }
+        if (ownEnd < shape.bytes()) {
+            builder.copy(Slots.INPUT, ownEnd, Slots.OUTPUT, ownEnd, shape.bytes() - ownEnd);
         }
     }
 

@@ -28,17 +28,24 @@ final class ScatterAllgatherBcast {
             int start = blockOffset(childVrank, bytes, size);
             builder.send(Slots.OUTPUT, start, blockOffset(childVrank + subtreeExtent(childVrank, size), bytes, size) - start, child);
         }
-        // Ring allgather in vrank order: in step s send block vrank-s, receive block vrank-s-1.
+        // Ring allgather in vrank order: in step s send block vrank-s, receive block vrank-s-1. The
+        // root has every block already, so it receives nothing and the last vrank sends it nothing:
+        // the root's buffer is only ever read (it may be read-only, as MPI allows), and the ring
+        // moves P-1 fewer messages.
         int right = (rank + 1) % size;
         int left = Math.floorMod(rank - 1, size);
         for (int step = 0; step < size - 1; step++) {
             if (step > 0) {
                 builder.round();
             }
-            int sent = Math.floorMod(vrank - step, size);
-            int received = Math.floorMod(vrank - step - 1, size);
-            builder.send(Slots.OUTPUT, blockOffset(sent, bytes, size), blockLength(sent, bytes, size), right)
-                    .receive(Slots.OUTPUT, blockOffset(received, bytes, size), blockLength(received, bytes, size), left);
+            if (vrank != size - 1) {
+                int sent = Math.floorMod(vrank - step, size);
+                builder.send(Slots.OUTPUT, blockOffset(sent, bytes, size), blockLength(sent, bytes, size), right);
+            }
+            if (vrank != 0) {
+                int received = Math.floorMod(vrank - step - 1, size);
+                builder.receive(Slots.OUTPUT, blockOffset(received, bytes, size), blockLength(received, bytes, size), left);
+            }
         }
     }
 

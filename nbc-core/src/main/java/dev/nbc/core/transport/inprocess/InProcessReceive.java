@@ -86,8 +86,20 @@ final class InProcessReceive extends Link.Waiting implements PendingOperation {
                     + " bytes with tag " + tag + " to rank " + owner.rank() + ", whose matching receive has room for "
                     + length + " bytes");
         }
-        owner.spendReceiveOverhead(now);
+        owner.spendReceiveOverhead(message, now);
         return finished();
+    }
+
+    /**
+     * Withdraws this receive from its link if no send has taken it yet; it then completes at its
+     * next test() having received nothing. A send that took it first still delivers, and test()
+     * completes once the data is in place. Called by the thread that polls this receive.
+     */
+    @Override
+    public void cancel() {
+        if (!done && matched == null && owner.withdraw(source, tag, this)) {
+            done = true;
+        }
     }
 
     private boolean fail(String why) {

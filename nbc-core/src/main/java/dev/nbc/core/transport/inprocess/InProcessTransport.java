@@ -35,6 +35,8 @@ public final class InProcessTransport implements Transport {
     private final int rank;
     private final boolean emulated;
     private final EmulatedNetwork network;
+    /** This rank's clock: the real one, or its virtual time ({@link InProcessWorld#onVirtualTime}). */
+    private final EmulationClock clock;
     private final long latency;
     private final long sendOverhead;
     private final long receiveOverhead;
@@ -45,9 +47,10 @@ public final class InProcessTransport implements Transport {
     private long nicFree = Long.MIN_VALUE;
     private volatile boolean closed;
 
-    InProcessTransport(InProcessWorld world, int rank) {
+    InProcessTransport(InProcessWorld world, int rank, EmulationClock clock) {
         this.world = world;
         this.rank = rank;
+        this.clock = clock;
         this.network = world.network();
         this.emulated = !network.isIdeal();
         this.latency = Math.round(network.L());
@@ -97,7 +100,7 @@ public final class InProcessTransport implements Transport {
         long injected = 0;
         Message message;
         if (emulated) {
-            posted = System.nanoTime();
+            posted = clock.now();
             long start = Math.max(posted + sendOverhead, nicFree);
             long injection = network.injectionNanos(length);
             injected = start + injection;
@@ -117,9 +120,9 @@ public final class InProcessTransport implements Transport {
         if (!emulated) {
             return COMPLETED;
         }
-        spinUntil(posted + sendOverhead);
+        clock.spinUntil(posted + sendOverhead);
         long injectedAt = injected;
-        return () -> System.nanoTime() - injectedAt >= 0;
+        return () -> clock.reached(injectedAt, clock.now());
     }
 
     @Override
@@ -181,30 +184,47 @@ public final class InProcessTransport implements Transport {
         return link;
     }
 
+    /** Takes a receive of this rank out of its link, if no send has paired with it yet; true if it was taken out. */
+    boolean withdraw(int source, int tag, InProcessReceive receive) {
+        return linkFrom(source).withdraw(tag, receive);
+    }
+
     boolean isPeerClosed(int peer) {
         return world.transport(peer).closed;
     }
 
+    /**
+     * Now on this rank's clock, by which the emulated network keeps its times: the real clock,
+     * or this rank's virtual time in a world {@link InProcessWorld#onVirtualTime on virtual time}.
+     * Measurements of this transport's messages read this.
+     */
+    @Override
+    public long nanoTime() {
+        return clock.now();
+    }
+
+    /** Busy-waits until {@link #nanoTime()} reads {@code deadline}; on virtual time, moves there. */
+    @Override
+    public void spinUntil(long deadline) {
+        clock.spinUntil(deadline);
+    }
+
     /** Now, for a receive's test(); 0 on the ideal network, which never looks at the clock. */
     long clock() {
-        return emulated ? System.nanoTime() : 0;
+        return emulated ? clock.now() : 0;
     }
 
     boolean hasArrived(Message message, long now) {
-        return !emulated || now - message.arrival >= 0;
+        return !emulated || clock.reached(message.arrival, now);
     }
 
-    /** Spends o_r on the polling thread, counted from when the completing test() was entered. */
-    void spendReceiveOverhead(long enteredAt) {
+    /**
+     * Spends o_r on the polling thread, counted from when the completing test() was entered, or
+     * from the arrival if that is later (only on virtual time, where the test waited for it).
+     */
+    void spendReceiveOverhead(Message message, long enteredAt) {
         if (emulated) {
-            spinUntil(enteredAt + receiveOverhead);
-        }
-    }
-
-    /** Busy-waits, because o is CPU time the thread cannot use for anything else. */
-    private static void spinUntil(long deadline) {
-        while (System.nanoTime() - deadline < 0) {
-            Thread.onSpinWait();
+            clock.spinUntil(Math.max(enteredAt, message.arrival) + receiveOverhead);
         }
     }
 }

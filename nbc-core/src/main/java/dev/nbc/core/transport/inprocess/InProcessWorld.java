@@ -64,6 +64,20 @@ public final class InProcessWorld implements AutoCloseable {
 
     /** With {@code maxTag} other than MPI's minimum, e.g. small to exercise the wrap-around of tags. */
     public InProcessWorld(int size, EmulatedNetwork network, int maxTag) {
+        this(size, network, maxTag, false);
+    }
+
+    /**
+     * A world whose emulated network keeps its times on each rank's virtual clock
+     * ({@link EmulationClock#virtual()}) instead of the real one: what its ranks measure with
+     * {@link InProcessTransport#nanoTime()} is the network's time exactly, however loaded the
+     * machine is, and no time is spent waiting. For tests of programs that only communicate.
+     */
+    public static InProcessWorld onVirtualTime(int size, EmulatedNetwork network) {
+        return new InProcessWorld(size, network, DEFAULT_MAX_TAG, true);
+    }
+
+    private InProcessWorld(int size, EmulatedNetwork network, int maxTag, boolean virtualTime) {
         if (size < 1) {
             throw new IllegalArgumentException("size: a world needs at least 1 rank, but was " + size);
         }
@@ -74,7 +88,7 @@ public final class InProcessWorld implements AutoCloseable {
         this.maxTag = maxTag;
         this.transports = new InProcessTransport[size];
         for (int rank = 0; rank < size; rank++) {
-            transports[rank] = new InProcessTransport(this, rank);
+            transports[rank] = new InProcessTransport(this, rank, virtualTime ? EmulationClock.virtual() : EmulationClock.system());
         }
     }
 

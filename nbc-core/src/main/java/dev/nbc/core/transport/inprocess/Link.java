@@ -59,4 +59,35 @@ final class Link {
         channel.tail = arriving;
         return null;
     }
+
+    /**
+     * Removes {@code waiting} from the queue of {@code tag} if it is still there (no partner has
+     * taken it); true if it was removed. Later arrivals then pair with the ones behind it.
+     */
+    synchronized boolean withdraw(int tag, Waiting waiting) {
+        Channel channel = channels.get(tag);
+        if (channel == null) {
+            return false;
+        }
+        Waiting before = null;
+        for (Waiting current = channel.head; current != null; before = current, current = current.next) {
+            if (current != waiting) {
+                continue;
+            }
+            if (before == null) {
+                channel.head = current.next;
+            } else {
+                before.next = current.next;
+            }
+            if (channel.tail == current) {
+                channel.tail = before;
+            }
+            current.next = null;
+            if (channel.head == null) {
+                channels.remove(tag);
+            }
+            return true;
+        }
+        return false;
+    }
 }

@@ -9,14 +9,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.nbc.core.datatype.DataType;
+import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.core.transport.PendingOperation;
 import dev.nbc.core.transport.RevokedException;
 import dev.nbc.core.transport.Transport;
 import dev.nbc.core.transport.TransportArguments;
 import dev.nbc.core.transport.TransportException;
 import mpi.Comm;
+import mpi.Datatype;
 import mpi.MPI;
 import mpi.MPIException;
+import mpi.Op;
 import mpi.Message;
 import mpi.Request;
 import mpi.Status;
@@ -57,6 +61,13 @@ import mpi.Status;
  * communicator ({@link RevocationChannel}), {@link #abort} is {@code MPI_Abort}.
  */
 public final class MpiTransport implements Transport {
+
+    /**
+     * From this many elements a reduction goes through MPI_Reduce_local: Open MPI's C loop summed
+     * 2 MiB of doubles in 54-65 us against 129-190 us for ReduceOp's Java loop on this project's
+     * machine (issue 10); below it the JNI call costs more than the loop saves.
+     */
+    static final int NATIVE_REDUCTION_MIN_COUNT = 4096;
 
     /** MPI guarantees at least this tag upper bound; used when TAG_UB cannot be read. */
     private static final int MPI_MIN_TAG_UB = 32767;
@@ -221,6 +232,33 @@ public final class MpiTransport implements Transport {
             } catch (MPIException e) {
                 throw new TransportException(what("receive", peer, tag, length) + " could not start: " + describe(e), e);
             }
+        }
+    }
+
+    /**
+     * SUM and PROD of DOUBLE and FLOAT through MPI_Reduce_local (which computes target = target op
+     * source): IEEE addition and multiplication are commutative, so either operand order gives
+     * ReduceOp's result (FLOAT: C's float arithmetic is the correctly rounded result that ReduceOp
+     * computes through double). Other operations keep Java's loop: MIN and MAX differ in which
+     * operand a tie of signed zeros or a NaN keeps, and integer types gain little.
+     */
+    @Override
+    public boolean reduceLocally(ReduceOp op, DataType type, ByteBuffer source, int sourceOffset, ByteBuffer target,
+                                 int targetOffset, int count, boolean sourceIsLeft) {
+        Op mpiOp = op == ReduceOp.SUM ? MPI.SUM : op == ReduceOp.PROD ? MPI.PROD : null;
+        Datatype mpiType = type == DataType.DOUBLE ? MPI.DOUBLE : type == DataType.FLOAT ? MPI.FLOAT : null;
+        if (mpiOp == null || mpiType == null || count < NATIVE_REDUCTION_MIN_COUNT || !source.isDirect()
+                || !target.isDirect()) {
+            return false;
+        }
+        int bytes = type.bytesFor(count);
+        try {
+            // The binding passes a direct buffer's base address: slices put it at the offsets.
+            Comm.reduceLocal(source.slice(sourceOffset, bytes), target.slice(targetOffset, bytes), count, mpiType, mpiOp);
+            return true;
+        } catch (MPIException e) {
+            throw new TransportException("MPI_Reduce_local of " + count + " " + type + " elements with " + op
+                    + " failed: " + describe(e), e);
         }
     }
 
@@ -484,6 +522,26 @@ public final class MpiTransport implements Transport {
                 finish();
                 failure = new TransportException(what(kind, peer, tag, length) + " failed: " + describe(e), e);
                 throw failure;
+            }
+        }
+
+        /**
+         * Cancels a receive that is still pending (MPI_Cancel); the next test() completes it,
+         * cancelled or, if a message had matched it already, received. Sends are left to complete:
+         * cancelling a send is deprecated in MPI 4 and Open MPI's ob1 cannot cancel a matched one.
+         */
+        @Override
+        public void cancel() {
+            synchronized (transport) {
+                Request current = request;
+                if (current == null || done || failure != null || !kind.equals("receive")) {
+                    return;
+                }
+                try {
+                    current.cancel();
+                } catch (MPIException e) {
+                    // not cancelled: the receive completes (or fails) as it would have, and test() says so
+                }
             }
         }
 

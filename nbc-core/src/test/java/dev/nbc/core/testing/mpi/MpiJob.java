@@ -26,6 +26,9 @@ import java.util.regex.Pattern;
  * assertEquals(0, r.exitCode(), r.output());
  * }</pre>
  *
+ * <p>{@link Launcher#netnsCluster} starts the same job across the network-namespace hosts of
+ * {@code scripts/netns-cluster} instead (Open MPI over TCP, as on a cluster).
+ *
  * <p>When Open MPI or mpi.jar is missing the job fails (AssertionError) saying to run
  * {@code scripts/setup}; it never skips, because a skipped integration test looks like a passed one.
  */
@@ -42,26 +45,67 @@ public final class MpiJob {
     }
 
     /**
-     * Runs {@code mainClass} on {@code ranks} ranks and waits for it, at most {@code timeout}; on
-     * timeout the whole process tree (mpirun and every rank) is killed.
+     * How a job's ranks are started: a script of the repository and its arguments, to which
+     * {@code -np N -cp CP -- <main class> [args]} (scripts/nbcrun's arguments) are appended.
+     *
+     * @param script the script, relative to the repository root
+     * @param words  its arguments before nbcrun's
+     */
+    public record Launcher(String script, List<String> words) {
+        public Launcher {
+            words = List.copyOf(words);
+        }
+
+        /** {@code scripts/nbcrun}: every rank on this machine. */
+        public static Launcher local() {
+            return new Launcher("scripts/nbcrun", List.of());
+        }
+
+        /**
+         * {@code scripts/netns-cluster run [options] --}: the ranks dealt round-robin over network
+         * namespaces on this machine, Open MPI over TCP between them as between a cluster's hosts
+         * (options such as {@code --rate 1gbit}; see that script).
+         */
+        public static Launcher netnsCluster(String... options) {
+            List<String> words = new ArrayList<>(List.of("run"));
+            words.addAll(List.of(options));
+            words.add("--");
+            return new Launcher("scripts/netns-cluster", words);
+        }
+    }
+
+    /**
+     * Runs {@code mainClass} on {@code ranks} ranks on this machine and waits for it, at most
+     * {@code timeout}; on timeout the whole process tree (mpirun and every rank) is killed.
      */
     public static Result run(int ranks, Duration timeout, Class<?> mainClass, String... args) {
+        return run(Launcher.local(), ranks, timeout, mainClass, args);
+    }
+
+    /** Runs {@code mainClass} on {@code ranks} ranks started by {@code launcher}; as {@link #run(int, Duration, Class, String...)}. */
+    public static Result run(Launcher launcher, int ranks, Duration timeout, Class<?> mainClass, String... args) {
         if (ranks < 1) {
             throw new IllegalArgumentException("ranks: must be >= 1, but was " + ranks);
         }
+        checkPrerequisites(repositoryRoot());
+        List<String> words = new ArrayList<>(launcher.words());
+        words.addAll(List.of("-np", Integer.toString(ranks), "-cp", testClassPath(), "--", mainClass.getName()));
+        words.addAll(List.of(args));
+        return script(timeout, launcher.script(), words.toArray(String[]::new));
+    }
+
+    /**
+     * Runs a script of the repository ({@code script} relative to its root, e.g.
+     * {@code scripts/netns-cluster}) from the root with {@code args}, captured and killed with its
+     * whole process tree after {@code timeout}, as a job.
+     */
+    public static Result script(Duration timeout, String script, String... args) {
         if (timeout == null || timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("timeout: must be positive, but was " + timeout);
         }
         Path root = repositoryRoot();
-        checkPrerequisites(root);
         List<String> command = new ArrayList<>();
-        command.add(root.resolve("scripts/nbcrun").toString());
-        command.add("-np");
-        command.add(Integer.toString(ranks));
-        command.add("-cp");
-        command.add(testClassPath());
-        command.add("--");
-        command.add(mainClass.getName());
+        command.add(root.resolve(script).toString());
         command.addAll(List.of(args));
 
         ProcessBuilder builder = new ProcessBuilder(command).directory(root.toFile()).redirectErrorStream(true);

@@ -47,6 +47,34 @@ class InProcessTransportTest {
     }
 
     @Test
+    void aWithdrawnReceiveCompletesHavingReceivedNothingAndTheNextMessageGoesToTheReceiveBehindIt() {
+        InProcessWorld world = new InProcessWorld(2);
+        Transport sender = world.transport(0);
+        Transport receiver = world.transport(1);
+        List<ByteBuffer> slots = new ArrayList<>();
+        PendingOperation withdrawn = receiveInt(receiver, 0, 3, slots);
+        PendingOperation behind = receiveInt(receiver, 0, 3, slots);
+        slots.get(0).putInt(0, -1);
+        withdrawn.cancel();
+        assertTrue(withdrawn.test(), "a withdrawn receive is over at once");
+        sender.send(intBuffer(42), 0, 4, 1, 3);
+        awaitTrue(behind);
+        assertEquals(42, slots.get(1).getInt(0));
+        assertEquals(-1, slots.get(0).getInt(0), "nothing landed in the withdrawn receive");
+    }
+
+    @Test
+    void aReceiveThatAMessageMatchedCannotBeWithdrawnAndStillReceives() {
+        InProcessWorld world = new InProcessWorld(2);
+        List<ByteBuffer> slots = new ArrayList<>();
+        world.transport(0).send(intBuffer(7), 0, 4, 1, 3);
+        PendingOperation matched = receiveInt(world.transport(1), 0, 3, slots);
+        matched.cancel();
+        awaitTrue(matched);
+        assertEquals(7, slots.get(0).getInt(0));
+    }
+
+    @Test
     void tagsMatchIndependentlyWhateverOrderTheReceivesArePostedIn() {
         InProcessWorld world = new InProcessWorld(2);
         Transport sender = world.transport(0);

@@ -5,6 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 
+import dev.nbc.core.Buffers;
+import dev.nbc.core.datatype.DataType;
+import dev.nbc.core.datatype.ReduceOp;
+import dev.nbc.core.testing.Reference;
 import dev.nbc.core.transport.PendingOperation;
 import dev.nbc.core.transport.TransportException;
 import mpi.MPI;
@@ -48,12 +52,16 @@ public final class MpiTransportRankMain {
                 check(transport.name().equals("mpi"), "name() is mpi");
                 phase("bad input");
                 badInput(transport);
+                phase("local reduction");
+                localReduction(transport);
                 phase("exchange");
                 exchange(transport);
                 phase("truncation");
                 truncation(transport);
                 phase("exchange after truncation");
                 exchange(transport);
+                phase("cancel");
+                cancel(transport);
                 phase("close");   // the transport still works after a failed operation
                 // The application's own communicator is separate from the transport's duplicate.
                 MPI.COMM_WORLD.barrier();
@@ -66,6 +74,61 @@ public final class MpiTransportRankMain {
             System.out.flush();
             System.exit(1);
         }
+    }
+
+    /**
+     * MPI_Reduce_local takes SUM and PROD of DOUBLE and FLOAT from NATIVE_REDUCTION_MIN_COUNT
+     * elements on, at byte offsets, in either operand order, and gives ReduceOp's result bit for
+     * bit; everything else is left to ReduceOp (false, target untouched).
+     */
+    private static void localReduction(MpiTransport t) {
+        java.util.Random random = new java.util.Random(42 + rank);
+        int count = MpiTransport.NATIVE_REDUCTION_MIN_COUNT + 3;
+        for (DataType type : new DataType[] {DataType.DOUBLE, DataType.FLOAT}) {
+            for (ReduceOp op : new ReduceOp[] {ReduceOp.SUM, ReduceOp.PROD}) {
+                for (boolean sourceIsLeft : new boolean[] {true, false}) {
+                    int offset = type.sizeInBytes() * 5;
+                    ByteBuffer source = padded(arbitrary(random, count, type), offset);
+                    ByteBuffer target = padded(arbitrary(random, count, type), offset);
+                    ByteBuffer expected = Reference.copy(target);
+                    op.apply(type, source, offset, expected, offset, count, sourceIsLeft);
+                    check(t.reduceLocally(op, type, source, offset, target, offset, count, sourceIsLeft),
+                            "reduceLocally takes " + op + " of " + count + " " + type);
+                    check(expected.equals(target), () -> "MPI_Reduce_local's " + op + " of " + type + (sourceIsLeft
+                            ? " (source left)" : "") + " differs from ReduceOp's");
+                }
+            }
+        }
+        ByteBuffer a = Buffers.allocate(count, DataType.DOUBLE);
+        ByteBuffer b = Buffers.allocate(count, DataType.DOUBLE);
+        check(!t.reduceLocally(ReduceOp.MIN, DataType.DOUBLE, a, 0, b, 0, count, true), "MIN stays with ReduceOp");
+        check(!t.reduceLocally(ReduceOp.SUM, DataType.INT, a, 0, b, 0, count, true), "INT stays with ReduceOp");
+        check(!t.reduceLocally(ReduceOp.SUM, DataType.DOUBLE, a, 0, b, 0, MpiTransport.NATIVE_REDUCTION_MIN_COUNT - 1,
+                true), "fewer elements stay with ReduceOp");
+    }
+
+    /** Finite values of every magnitude from 2^-20 to 2^20 with full mantissas, so that results round. */
+    private static ByteBuffer arbitrary(java.util.Random random, int count, DataType type) {
+        ByteBuffer buffer = Buffers.allocate(count, type);
+        for (int i = 0; i < count; i++) {
+            double value = (random.nextDouble() - 0.5) * Math.scalb(1.0, random.nextInt(41) - 20);
+            if (type == DataType.FLOAT) {
+                buffer.putFloat(4 * i, (float) value);
+            } else {
+                buffer.putDouble(8 * i, value);
+            }
+        }
+        return buffer;
+    }
+
+    /** {@code elements} placed {@code offset} bytes into a direct buffer with random bytes before them. */
+    private static ByteBuffer padded(ByteBuffer elements, int offset) {
+        ByteBuffer buffer = ByteBuffer.allocateDirect(offset + elements.capacity()).order(java.nio.ByteOrder.nativeOrder());
+        for (int i = 0; i < offset; i++) {
+            buffer.put(i, (byte) (31 * i + 7));
+        }
+        buffer.put(offset, elements, 0, elements.capacity());
+        return buffer;
     }
 
     /** Progress lines make a crash inside MPI (which prints no Java stack) point at its phase. */
@@ -259,6 +322,33 @@ public final class MpiTransportRankMain {
         waitAll(List.of(smallSend, largeSend), "truncation's sends");
         reportOverrun("short", intoSmall, 10);
         reportOverrun("1 MiB", intoLarge, 1000);
+    }
+
+    /**
+     * A receive that nothing matched yet is withdrawn by cancel(): it completes having received
+     * nothing, and the message sent afterwards goes to the receive posted behind it. A send's
+     * cancel() changes nothing (MPI 4 deprecates cancelling sends): it completes as usual.
+     */
+    private static void cancel(MpiTransport t) throws mpi.MPIException {
+        int next = (rank + 1) % t.size();
+        int previous = (rank + t.size() - 1) % t.size();
+        int tag = 9;
+        ByteBuffer withdrawnInto = ByteBuffer.allocateDirect(64);
+        ByteBuffer behindInto = ByteBuffer.allocateDirect(64);
+        PendingOperation withdrawn = t.receive(withdrawnInto, 0, 64, previous, tag);
+        PendingOperation behind = t.receive(behindInto, 0, 64, previous, tag);
+        withdrawn.cancel();
+        waitAll(List.of(withdrawn), "cancelled receive");
+        MPI.COMM_WORLD.barrier();   // every rank has withdrawn its first receive before anything is sent
+        ByteBuffer message = ByteBuffer.allocateDirect(64);
+        fill(message, 0, 64, new Message(rank, next, tag, 0, 64).seed());
+        PendingOperation send = t.send(message, 0, 64, next, tag);
+        send.cancel();
+        waitAll(List.of(send, behind), "send after the cancel");
+        verifyContent(behindInto, 0, new Message(previous, rank, tag, 0, 64), "the receive behind the cancelled one");
+        for (int i = 0; i < 64; i++) {
+            check(withdrawnInto.get(i) == 0, "nothing landed in the cancelled receive");
+        }
     }
 
     private static void reportOverrun(String what, ByteBuffer buffer, int range) {

@@ -28,8 +28,10 @@ import java.util.function.IntConsumer;
  *     receive of the message the client sent on "go".</li>
  * </ol>
  *
- * Every timing is repeated {@code plan.repetitions()} times and kept as median and quartiles. The
- * transport must be used by nothing else meanwhile (give the assessment its own communicator).
+ * Every timing is repeated {@code plan.repetitions()} times and kept as median and quartiles, on the
+ * transport's clock ({@link Transport#nanoTime()}: the real one, or an emulated network's virtual
+ * time). The transport must be used by nothing else meanwhile (give the assessment its own
+ * communicator).
  */
 public final class AssessmentProtocol {
     /** Tags used, relative to the caller's first tag. */
@@ -115,9 +117,9 @@ public final class AssessmentProtocol {
         }
         Spread prttNDelayed = Spread.of(t);
         for (int r = 0; r < reps; r++) {
-            long t0 = System.nanoTime();
+            long t0 = server.now();
             server.send(buffer, s, DATA);
-            t[r] = System.nanoTime() - t0;
+            t[r] = server.now() - t0;
             server.receive(empty, 0, REPLY);
         }
         Spread sendOverhead = Spread.of(t);
@@ -151,10 +153,10 @@ public final class AssessmentProtocol {
         double[] t = new double[reps];
         for (int r = 0; r < reps; r++) {
             client.send(empty, 0, GO);
-            Channel.busyWait(wait);
-            long t0 = System.nanoTime();
+            client.busyWait(wait);
+            long t0 = client.now();
             client.receive(buffer, s, DATA);
-            t[r] = System.nanoTime() - t0;
+            t[r] = client.now() - t0;
         }
         Spread receive = Spread.of(t);
         client.sendDoubles(CONTROL, receive.median(), receive.q25(), receive.q75());
@@ -162,15 +164,15 @@ public final class AssessmentProtocol {
 
     /** PRTT(n, d, s) on the client: n sends d apart, then the answer. */
     private static double prtt(Channel server, int n, long delay, int s, ByteBuffer buffer) {
-        long t0 = System.nanoTime();
+        long t0 = server.now();
         for (int i = 0; i < n; i++) {
             if (i > 0 && delay > 0) {
-                Channel.busyWait(delay);
+                server.busyWait(delay);
             }
             server.send(buffer, s, DATA);
         }
         server.receive(buffer, s, REPLY);
-        return System.nanoTime() - t0;
+        return server.now() - t0;
     }
 
     /** The server's part of a PRTT: n receives, one answer. */

@@ -55,11 +55,13 @@ final class Channel {
         }
     }
 
+    /** Now on the transport's clock, by which the timings are taken. */
+    long now() {
+        return transport.nanoTime();
+    }
+
     /** Spins until {@code nanos} have passed: a delay that is exact and keeps the core, as Netgauge's. */
-    static void busyWait(long nanos) {
-        long end = System.nanoTime() + nanos;
-        while (System.nanoTime() - end < 0) {
-            Thread.onSpinWait();
-        }
+    void busyWait(long nanos) {
+        transport.spinUntil(transport.nanoTime() + nanos);
     }
 }

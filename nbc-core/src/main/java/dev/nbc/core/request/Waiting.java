@@ -1,0 +1,94 @@
+package dev.nbc.core.request;
+
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+
+/**
+ * How a thread waits inside the library, for one request or for any of several: it spins briefly,
+ * then polls with yields in between, as MPI's own waits do. A collective about to finish is seen
+ * within a microsecond or so, and a rank sharing its core gives way at every poll. While a thread
+ * waits here it polls for everyone, so the progress thread keeps off the engine
+ * ({@link ProgressHook#beginActiveWait()}). Only where the progress thread has a core of its own
+ * ({@link ProgressHook#takesOverBlockedWaiters()}) does a long wait park and leave the polling to
+ * it, woken by a completion.
+ */
+final class Waiting {
+    /**
+     * Spin this long before polling with yields in between: most small collectives complete
+     * within it. Not much longer: with more ranks than cores, the message a spinning thread waits
+     * for may have to come from a rank its spinning keeps off the core (yield returns at once when
+     * nothing else is runnable, so it costs little otherwise).
+     */
+    private static final long SPIN_NANOS = 10_000;
+    /** Yield this long before parking, if the engine's thread progresses parked waiters ({@link ProgressHook#takesOverBlockedWaiters()}). */
+    private static final long YIELD_NANOS = 200_000;
+
+    private Waiting() {
+    }
+
+    /**
+     * Polls until {@code poll} gives a result or {@code deadline} (System.nanoTime) passes.
+     *
+     * @param engine what to progress (the poll itself runs the passes; this is for presence and parking)
+     * @param poll   one engine pass and a look: the result, or null if not there yet; may throw a failure
+     * @param wakeOn a future completed when a result may be there, to park on (made only if parking)
+     * @param what   what is awaited, for the message if the thread is interrupted while parked
+     * @return the result, or null if the deadline passed first
+     */
+    static <T> T until(ProgressHook engine, Supplier<T> poll, Supplier<? extends Future<?>> wakeOn, long deadline,
+                       String what) {
+        long start = System.nanoTime();
+        T result;
+        boolean block = false;
+        engine.beginActiveWait();
+        try {
+            while ((result = poll.get()) == null) {
+                long now = System.nanoTime();
+                if (now - deadline >= 0) {
+                    return null;
+                }
+                long waited = now - start;
+                if (waited < SPIN_NANOS) {
+                    Thread.onSpinWait();
+                } else if (waited < YIELD_NANOS || !engine.takesOverBlockedWaiters()) {
+                    Thread.yield();
+                } else {
+                    block = true;
+                    break;
+                }
+            }
+        } finally {
+            engine.endActiveWait(block);
+        }
+        if (result != null) {
+            return result;
+        }
+        try {
+            while ((result = poll.get()) == null) {
+                if (System.nanoTime() - deadline >= 0) {
+                    return null;
+                }
+                park(wakeOn.get(), deadline, what);
+            }
+            return result;
+        } finally {
+            engine.endBlockedWait();
+        }
+    }
+
+    private static void park(Future<?> wakeOn, long deadline, String what) {
+        long remaining = deadline - System.nanoTime();
+        try {
+            // The progress thread completes the future, and that wakes us.
+            wakeOn.get(remaining, TimeUnit.NANOSECONDS);
+        } catch (TimeoutException | ExecutionException ignored) {
+            // the caller's loop polls again and reports the result, the failure or the time-out
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            throw new NbcException("interrupted while awaiting " + what, interrupted);
+        }
+    }
+}
