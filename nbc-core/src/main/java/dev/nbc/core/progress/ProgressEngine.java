@@ -43,6 +43,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * back-off from {@link #MIN_RECHECK_NANOS} to {@link #MAX_RECHECK_NANOS}. So in a loop of
  * back-to-back collectives it neither holds the engine nor takes the core.
  *
+ * <p>A collective that fails, fails its request; what else happens, so that its peers do not wait
+ * forever, is the engine's {@link ErrorPolicy} (end the job, or revoke the transport).
+ *
  * <p>If the thread dies, every collective in flight fails and every later submission fails at
  * once; {@link #close()} stops and joins the thread (do it before {@code MPI.Finalize()}) and fails
  * whatever is still in flight.

@@ -14,6 +14,7 @@ import mpi.MPI;
 import mpi.MPIException;
 
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -137,7 +138,7 @@ public final class MisuseScenarios {
         int count = root ? rootCount : otherCount;
         ByteBuffer memory = doubles(root ? rootCount : 2 * otherCount);
         try {
-            comm.bcast(memory.slice(0, 8 * count), count, DataType.DOUBLE, 0);
+            comm.bcast(memory.slice(0, 8 * count).order(ByteOrder.nativeOrder()), count, DataType.DOUBLE, 0);
         } finally {
             if (!root) {
                 int overwritten = 0;

@@ -533,6 +533,14 @@ public final class MpiTransport implements Transport {
         @Override
         public void cancel() {
             synchronized (transport) {
+                if (probe != null && failure == null) {
+                    // A probed receive without its message holds nothing of MPI's: withdrawn at once.
+                    probe = null;
+                    transport.probeSettled(this, peer, tag);
+                    finish();
+                    done = true;
+                    return;
+                }
                 Request current = request;
                 if (current == null || done || failure != null || !kind.equals("receive")) {
                     return;
