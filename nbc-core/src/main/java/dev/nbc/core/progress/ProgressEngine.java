@@ -531,8 +531,11 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
                         recheck = Math.min(2 * recheck, MAX_RECHECK_NANOS);
                         continue;
                     }
-                    // A blocked waiter leaves everything to us: nothing waits for its due time.
-                    long due = presence.anyBlocked() ? now : nextDue;
+                    // A blocked waiter leaves everything to us: nothing waits for its due time. Nor
+                    // does a collective submitted while a pass held the engine (its start's own pass
+                    // found the lock taken): no due time counts it until a pass starts it, and an
+                    // application waiting on its future never would.
+                    long due = presence.anyBlocked() || unstarted() ? now : nextDue;
                     if (due - now > MIN_SLEEP_NANOS) {
                         sleepUntil(Math.min(due, now + MAX_POLL_NANOS), now);
                         continue;
@@ -576,6 +579,11 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
         failAll(null);
     }
 
+    /** True if a collective was submitted that no pass has started yet. */
+    private boolean unstarted() {
+        return ring.getCursor() != poller.getSequence().get();
+    }
+
     /** Sleeps until {@code wakeAt}, or until an application thread wakes us. */
     private void sleepUntil(long wakeAt, long now) {
         plannedWake = wakeAt;
@@ -593,8 +601,7 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
      */
     private void parkUntilWoken(long nanos) {
         plannedWake = Long.MAX_VALUE;
-        if (ring.getCursor() == poller.getSequence().get() && running
-                && (inFlight.get() == 0 || presence.anyInside())) {
+        if (!unstarted() && running && (inFlight.get() == 0 || presence.anyInside())) {
             LockSupport.parkNanos(this, nanos);
             threadWakeups++;
         }

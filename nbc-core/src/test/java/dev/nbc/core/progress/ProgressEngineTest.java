@@ -15,6 +15,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -169,6 +171,39 @@ class ProgressEngineTest {
             long used = engine.threadCpuNanos() - before;
             // A spinning thread would use ~500 ms of CPU here; a parked one well under 5%.
             assertTrue(used < 25_000_000L, "idle progress thread used " + used / 1e6 + " ms CPU in 500 ms");
+        }
+    }
+
+    @Test
+    void aCollectiveSubmittedWhileTheSharedThreadHeldTheEngineIsStartedByTheThread() throws Exception {
+        // Its start's own pass found the engine taken, so it waited in the submission ring, which
+        // no due time counted: the thread slept through it as long as the application stayed away
+        // (found by the randomized mixed-collective test over MPI: futures pending for minutes).
+        try (ProgressEngine engine = ProgressEngine.start(ProgressPolicy.SHARED)) {
+            ScriptedTransport transport = new ScriptedTransport(0, 2);
+            Communicator comm = Communicator.create(engine, transport, CollectiveCheck.OFF);
+            CountDownLatch threadInPass = new CountDownLatch(1);
+            CountDownLatch release = new CountDownLatch(1);
+            transport.behave(() -> () -> {
+                if (!Thread.currentThread().getName().equals("nbc-progress")) {
+                    return false;
+                }
+                threadInPass.countDown();
+                try {
+                    return release.await(30, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            });
+            Request first = comm.ibarrier();
+            CompletableFuture<Void> firstDone = first.future();
+            assertTrue(threadInPass.await(30, TimeUnit.SECONDS), "the thread took over the first barrier");
+            transport.behave(() -> () -> true);
+            Request second = comm.ibarrier();   // the thread holds the engine: this one waits in the ring
+            release.countDown();
+            firstDone.get(30, TimeUnit.SECONDS);
+            second.future().get(30, TimeUnit.SECONDS);
         }
     }
 
