@@ -74,15 +74,26 @@ final class Execution {
      * start nothing new, and whoever awaits the collective completes it as fast. At once without
      * round times (started while no SHARED thread needed them: the engine's policy changed since),
      * so that the thread still polls it, with its back-off.
+     *
+     * <p>An expected completion is never more than {@link ProgressEngine#MAX_POLL_NANOS} after the
+     * pass that computes it: a learned duration is only an upper bound (completions are seen when
+     * somebody polls), and one long round (a peer that came late) taught the thread to sleep that
+     * long on every later run of the schedule; with nobody else polling, each such run was again
+     * seen that late, so the estimate never came down.
      */
     long dueAt() {
         if (times == null) {
             return roundPostedAt;
         }
         if (transport.transfersWithoutPolling()) {
-            return times.isLastCommunication(round) ? Long.MAX_VALUE : roundPostedAt + times.expected(round);
+            return times.isLastCommunication(round) ? Long.MAX_VALUE : expectedEnd();
         }
-        return roundPolled ? roundPostedAt + times.expected(round) : roundPostedAt;
+        return roundPolled ? expectedEnd() : roundPostedAt;
+    }
+
+    /** When the current round is expected to be complete, bounded by the next poll a thread owes it. */
+    private long expectedEnd() {
+        return Math.min(roundPostedAt + times.expected(round), passTime + ProgressEngine.MAX_POLL_NANOS);
     }
 
     /**

@@ -1,0 +1,69 @@
+package dev.nbc.core.progress;
+
+import dev.nbc.core.algorithm.barrier.BarrierAlgorithm;
+import dev.nbc.core.request.ProgressHook;
+import dev.nbc.core.request.Request;
+import dev.nbc.core.schedule.Schedule;
+import dev.nbc.core.testing.ScriptedTransport;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+/**
+ * When a SHARED progress thread polls an execution, on given clock values (no clock is read): at
+ * the round's learned duration, but never later than the longest poll interval after a pass, so
+ * that one slow round does not teach the thread to leave later runs unpolled for as long.
+ */
+class ExecutionDueTimeTest {
+    private static final long T0 = 1_000_000_000L;
+    private final Schedule barrier = BarrierAlgorithm.DISSEMINATION.build(0, 8);
+    private final RoundTimes times = new RoundTimes(barrier);
+
+    private static final ProgressHook NO_ENGINE = new ProgressHook() {
+        @Override
+        public void progressOnce() {
+        }
+
+        @Override
+        public void beginActiveWait() {
+        }
+
+        @Override
+        public void endActiveWait(boolean handOver) {
+        }
+
+        @Override
+        public void endBlockedWait() {
+        }
+
+        @Override
+        public boolean takesOverBlockedWaiters() {
+            return false;
+        }
+    };
+
+    /** An execution of the barrier whose operations never complete, its first round posted at T0 and polled at {@code polledAt}. */
+    private Execution postedAndPolledAt(long polledAt) {
+        ScriptedTransport transport = new ScriptedTransport(0, 8).behave(() -> () -> false);
+        Execution execution = new Execution(barrier, transport, 0, null, null,
+                new Request("IBARRIER", BarrierAlgorithm.DISSEMINATION, NO_ENGINE), null);
+        assertFalse(execution.start(new ScratchPool(), times, T0));
+        assertEquals(T0, execution.dueAt(), "a transport that moves data only when polled: at once after posting");
+        assertFalse(execution.poll(polledAt));
+        return execution;
+    }
+
+    @Test
+    void aRoundIsDueWhenItsLearnedDurationHasPassed() {
+        times.observe(0, 50_000);
+        assertEquals(T0 + 50_000, postedAndPolledAt(T0 + 10).dueAt());
+    }
+
+    @Test
+    void aRoundThatOnceTookLongIsStillPolledWithinTheLongestPollInterval() {
+        times.observe(0, 10_000_000_000L); // a peer came 10 s late once
+        assertEquals(T0 + 10 + ProgressEngine.MAX_POLL_NANOS, postedAndPolledAt(T0 + 10).dueAt(),
+                "due after the longest poll interval, not 10 s after posting");
+    }
+}
