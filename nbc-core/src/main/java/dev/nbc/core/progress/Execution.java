@@ -70,23 +70,26 @@ final class Execution {
      * round was posted, so that the transfer starts; after that, and on other transports, when the
      * round is expected to have completed (its post time plus the round's learned duration; its
      * post time if never observed, so that it is polled soon). Never, if this is the last round
-     * that communicates and the transport moves data without polling: completing it early would
-     * start nothing new, and whoever awaits the collective completes it as fast. At once without
-     * round times (started while no SHARED thread needed them: the engine's policy changed since),
-     * so that the thread still polls it, with its back-off.
+     * that communicates, the transport moves data without polling and {@code lastRoundToo} is
+     * false: completing it early would start nothing new, and whoever awaits the collective
+     * completes it as fast. At once without round times (started while no SHARED thread needed
+     * them: the engine's policy changed since), so that the thread still polls it, with its back-off.
      *
      * <p>An expected completion is never more than {@link ProgressEngine#MAX_POLL_NANOS} after the
      * pass that computes it: a learned duration is only an upper bound (completions are seen when
      * somebody polls), and one long round (a peer that came late) taught the thread to sleep that
      * long on every later run of the schedule; with nobody else polling, each such run was again
      * seen that late, so the estimate never came down.
+     *
+     * @param lastRoundToo true once the application may wait for completions without calling in
+     *                     (it took a request's future): then nobody else would poll the last round
      */
-    long dueAt() {
+    long dueAt(boolean lastRoundToo) {
         if (times == null) {
             return roundPostedAt;
         }
         if (transport.transfersWithoutPolling()) {
-            return times.isLastCommunication(round) ? Long.MAX_VALUE : expectedEnd();
+            return times.isLastCommunication(round) && !lastRoundToo ? Long.MAX_VALUE : expectedEnd();
         }
         return roundPolled ? expectedEnd() : roundPostedAt;
     }

@@ -107,6 +107,11 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
     private volatile int ranksInProcess = 1;
     /** The earliest time a collective in flight is expected to need a poll (SHARED); MAX_VALUE if none. */
     private volatile long nextDue = Long.MAX_VALUE;
+    /**
+     * Set once the application took a request's future: it may then wait for a completion without
+     * calling into the library, so a SHARED thread completes last rounds too ({@link Execution#dueAt}).
+     */
+    private volatile boolean futuresTaken;
     /** Collectives submitted and not yet finished. */
     private final AtomicInteger inFlight = new AtomicInteger();
     private volatile Throwable failure;
@@ -286,6 +291,25 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
         }
     }
 
+    /**
+     * Under the pass lock, so that no pass computing the next due time from the old setting can
+     * overwrite the one set here; once per engine.
+     */
+    @Override
+    public void futureTaken() {
+        if (futuresTaken || thread == null) {
+            return;
+        }
+        passLock.lock();
+        try {
+            futuresTaken = true;
+            nextDue = System.nanoTime();
+        } finally {
+            passLock.unlock();
+        }
+        LockSupport.unpark(thread);
+    }
+
     @Override
     public void beginActiveWait() {
         enter();
@@ -436,7 +460,7 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
         if (timed) {
             long due = pollActive ? Long.MAX_VALUE : nextDue;
             for (int i = pollActive ? 0 : known; i < active.size(); i++) {
-                due = Math.min(due, active.get(i).dueAt());
+                due = Math.min(due, active.get(i).dueAt(futuresTaken));
             }
             nextDue = due;
         }

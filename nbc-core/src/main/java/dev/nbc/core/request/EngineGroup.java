@@ -44,6 +44,13 @@ final class EngineGroup implements ProgressHook {
     }
 
     @Override
+    public void futureTaken() {
+        for (ProgressHook engine : engines) {
+            engine.futureTaken();
+        }
+    }
+
+    @Override
     public void beginActiveWait() {
         for (ProgressHook engine : engines) {
             engine.beginActiveWait();

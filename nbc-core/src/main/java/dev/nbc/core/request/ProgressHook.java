@@ -7,6 +7,12 @@ public interface ProgressHook {
     void progressOnce();
 
     /**
+     * The application took a request's future: it may wait for completions without calling into
+     * the library, so a progress thread must complete every round itself.
+     */
+    void futureTaken();
+
+    /**
      * The calling thread starts polling for a request of this engine (and so progresses every
      * collective in flight): a progress thread may step aside meanwhile rather than compete for
      * the core and the engine.

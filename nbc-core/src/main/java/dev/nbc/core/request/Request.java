@@ -81,10 +81,11 @@ public final class Request {
 
     /**
      * A future completed when the collective completes (exceptionally with {@link NbcException}
-     * when it fails). Without a progress thread it only completes while some thread tests or
-     * awaits a request of the same engine.
+     * when it fails). With a progress thread it completes by itself; without one it only
+     * completes while some thread tests or awaits a request of the same engine.
      */
     public CompletableFuture<Void> future() {
+        engine.futureTaken();
         return completion.copy();
     }
 
