@@ -1,0 +1,98 @@
+package dev.nbc.core.integration;
+
+import dev.nbc.core.Communicator;
+import dev.nbc.core.progress.IdleStrategy;
+import dev.nbc.core.progress.ProgressEngine;
+import dev.nbc.core.progress.ProgressMode;
+import dev.nbc.core.testing.mixed.MixedCollectives;
+import dev.nbc.core.testing.mixed.MixedCommunicators;
+import dev.nbc.core.testing.mixed.MixedPlan;
+import dev.nbc.core.testing.mixed.PlannedCall;
+import dev.nbc.core.transport.mpi.MpiTransport;
+import mpi.Comm;
+import mpi.MPI;
+import mpi.MPIException;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Runs on MPI ranks (through scripts/nbcrun): the randomized mixed-collective run of
+ * {@link MixedCollectives} over Open MPI, first with a progress thread, then without, on four
+ * communicators made as {@link MixedCommunicators} describes (two duplicates of COMM_WORLD, the
+ * even ranks, COMM_WORLD reversed). Rank 0 prints one line "... all right" at the end; a wrong
+ * result on any rank prints "MixedCollectivesOnMpi: FAILED" with the seed and aborts the job.
+ * Arguments: [seed].
+ */
+public final class MixedCollectivesOnMpi {
+    private static final MixedPlan PLAN = new MixedPlan(40, 32, 5000);
+
+    private MixedCollectivesOnMpi() {
+    }
+
+    public static void main(String[] args) throws MPIException {
+        MpiTransport.initThreadMultiple(args);
+        long seed = args.length > 0 ? Long.parseLong(args[0]) : 1;
+        int rank = MPI.COMM_WORLD.getRank();
+        int size = MPI.COMM_WORLD.getSize();
+        Comm even = MPI.COMM_WORLD.split(rank % 2 == 0 ? 0 : MPI.UNDEFINED, rank);
+        Comm reversed = MPI.COMM_WORLD.split(0, size - 1 - rank);
+        List<List<PlannedCall>> plan = PLAN.draw(seed, MixedCommunicators.sizes(size));
+        int[] called = new int[1];
+        try {
+            for (ProgressMode mode : ProgressMode.values()) {
+                called[0] += run(plan, mode, seed, new Comm[] {MPI.COMM_WORLD, MPI.COMM_WORLD, even, reversed});
+                MPI.COMM_WORLD.barrier();
+            }
+        } catch (Throwable t) {
+            System.out.println("MixedCollectivesOnMpi: FAILED on rank " + rank + " of " + size + " (seed " + seed
+                    + ", rerun with -Dnbc.seed=" + seed + "): " + t);
+            t.printStackTrace(System.out);
+            System.out.flush();
+            MPI.COMM_WORLD.abort(1);
+        }
+        MPI.COMM_WORLD.allReduce(called, 1, MPI.INT, MPI.SUM);
+        if (rank == 0) {
+            System.out.println("MixedCollectivesOnMpi: P=" + size + " seed=" + seed + ": " + called[0]
+                    + " collectives over all ranks, with a progress thread and without, all right");
+        }
+        if (!even.isNull()) {
+            even.free();
+        }
+        reversed.free();
+        MPI.Finalize();
+    }
+
+    /** One run of the plan on fresh engines and transports; returns how many collectives this rank called. */
+    private static int run(List<List<PlannedCall>> plan, ProgressMode mode, long seed, Comm[] comms) throws MPIException {
+        int rank = MPI.COMM_WORLD.getRank();
+        int size = MPI.COMM_WORLD.getSize();
+        List<Communicator> communicators = new ArrayList<>();
+        try (ProgressEngine first = ProgressEngine.start(mode, IdleStrategy.BACKOFF);
+             ProgressEngine second = ProgressEngine.start(mode, IdleStrategy.BACKOFF)) {
+            ProgressEngine[] engines = {first, second};
+            try {
+                for (int c = 0; c < comms.length; c++) {
+                    if (comms[c].isNull()) {
+                        communicators.add(null);
+                        continue;
+                    }
+                    Communicator comm = Communicator.create(engines[MixedCommunicators.engineOf(c, mode == ProgressMode.THREAD)], MpiTransport.create(comms[c]));
+                    comm.setSelector(MixedCommunicators.selector(c));
+                    communicators.add(comm);
+                    if (comm.rank() != MixedCommunicators.rankIn(c, rank, size)) {
+                        throw new AssertionError("communicator " + c + ": rank " + comm.rank() + ", expected "
+                                + MixedCommunicators.rankIn(c, rank, size));
+                    }
+                }
+                return new MixedCollectives(communicators, mode == ProgressMode.THREAD, seed, rank, () -> MixedCommunicators.describe(engines)).run(plan);
+            } finally {
+                for (Communicator comm : communicators) {
+                    if (comm != null) {
+                        comm.close();
+                    }
+                }
+            }
+        }
+    }
+}
