@@ -36,8 +36,12 @@ class ErrorPolicyIT {
                     && run.requireResult(rank).contains("nothing was written"), run.describe());
             assertEquals("intact", run.guard(rank), run.describe());
         }
-        assertTrue(run.requireResult(0).startsWith("failed: IBARRIER") && run.requireResult(0).contains("revoked the communicator"),
-                "the root learns at its next call: " + run.describe());
+        // The rule is "no later than its next call": the root, whose sends may all be done, learns
+        // of the receivers' failure in the broadcast itself if the revocation arrives in time, else
+        // in the barrier after it (either happened, 2 of 5 runs the former).
+        String root = run.requireResult(0);
+        assertTrue((root.startsWith("failed: IBARRIER") || root.startsWith("failed: IBCAST"))
+                && root.contains("revoked the communicator"), "the root learns by its next call: " + run.describe());
     }
 
     @Test
