@@ -73,7 +73,7 @@ public final class RuntimeActivity {
 
     /** Collective over the group: adds {@code jit_ms} and {@code gc_ms}, the maximum over ranks, to {@code row}. */
     public void addTo(Control control, Map<String, Object> row) {
-        double jit = control.max(jitMillis() - jitBefore);
+        double jit = jitMillisSince(control);
         double gc = control.max(gcMillis() - gcBefore);
         if (row != null) {
             row.put("jit_ms", jit);
