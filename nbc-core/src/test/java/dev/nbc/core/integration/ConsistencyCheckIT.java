@@ -7,6 +7,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -68,6 +69,11 @@ class ConsistencyCheckIT {
         assertNotEquals(0, run.job.exitCode(), run::describe);
         assertTrue(run.output().contains("collective mismatch: rank ") && run.output().contains("; ending the job (error policy FAIL_FAST"),
                 run.describe());
-        assertTrue(run.output().contains("MPI_ABORT"), "Open MPI ended the job: " + run.describe());
+        // The job was ended, not returned to: no rank's application saw its broadcast end. (Open
+        // MPI's "MPI_ABORT was invoked" banner is not asserted: its show_help sometimes fails with
+        // "ORTE_ERROR_LOG: Out of resource" and prints nothing, while the abort itself works.)
+        for (int rank = 0; rank < 2; rank++) {
+            assertNull(run.result(rank), "rank " + rank + " went on after the mismatch: " + run.describe());
+        }
     }
 }
