@@ -3,6 +3,7 @@ package dev.nbc.core.progress;
 import dev.nbc.core.EnvironmentSetting;
 import dev.nbc.core.check.CollectiveMismatchException;
 import dev.nbc.core.request.NbcException;
+import dev.nbc.core.transport.MemoryOverwrittenException;
 import dev.nbc.core.transport.RevokedException;
 import dev.nbc.core.transport.Transport;
 
@@ -28,10 +29,7 @@ public enum ErrorPolicy {
             if (failure.getCause() instanceof RevokedException) {
                 return; // the rank that revoked has reported and ended the job
             }
-            System.err.println("nbc: " + failure.getMessage() + "; ending the job (error policy FAIL_FAST; "
-                    + VARIABLE + "=return lets the application handle failures)");
-            System.err.flush();
-            transport.abort(failure.getMessage());
+            endTheJob(transport, failure, "error policy FAIL_FAST; " + VARIABLE + "=return lets the application handle failures");
         }
     },
     /**
@@ -39,17 +37,29 @@ public enum ErrorPolicy {
      * this rank, and a failure its peers cannot otherwise learn of revokes the communicator's
      * transport ({@link Transport#revoke}), so that their collectives on it fail too, now and
      * later, naming this rank and the cause. A mismatch found by the consistency check is seen by
-     * every rank alike; it fails that call on every rank and leaves the communicator usable.
+     * every rank alike; it fails that call on every rank and leaves the communicator usable. A
+     * receive that may have written past its range ({@link MemoryOverwrittenException}) ends the
+     * job as under FAIL_FAST: the application's memory is no longer its own.
      */
     RETURN {
         @Override
         public void handle(Transport transport, NbcException failure) {
             Throwable cause = failure.getCause();
+            if (cause instanceof MemoryOverwrittenException) {
+                endTheJob(transport, failure, "memory may be overwritten, which no error policy can return from");
+                return;
+            }
             if (!(cause instanceof CollectiveMismatchException || cause instanceof RevokedException)) {
                 transport.revoke(failure.getMessage());
             }
         }
     };
+
+    private static void endTheJob(Transport transport, NbcException failure, String why) {
+        System.err.println("nbc: " + failure.getMessage() + "; ending the job (" + why + ")");
+        System.err.flush();
+        transport.abort(failure.getMessage());
+    }
 
     /** The environment variable and system property (which wins) that set the policy: fail-fast or return. */
     public static final String VARIABLE = "NBC_ERRORS";

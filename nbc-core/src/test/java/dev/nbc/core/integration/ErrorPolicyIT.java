@@ -6,6 +6,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -22,6 +23,18 @@ class ErrorPolicyIT {
         assertNotEquals(0, run.job.exitCode(), run::describe);
         assertTrue(run.output().contains("nbc: IBCAST") && run.output().contains("MPI_ERR_TRUNCATE")
                 && run.output().contains("; ending the job (error policy FAIL_FAST"), run.describe());
+    }
+
+    @Test
+    void underReturnATruncatedPostedReceiveStillEndsTheJobForItsMemoryMayBeOverwritten() {
+        MisuseScenarioRun run = MisuseScenarioRun.run(3, "bcast-root-larger", "off", "return", "posted");
+        assertNotEquals(0, run.job.exitCode(), run::describe);
+        assertTrue(run.output().contains("MPI_ERR_TRUNCATE") && run.output().contains("NBC_MPI_RECEIVES=probed")
+                && run.output().contains("; ending the job (memory may be overwritten, which no error policy can return from)"),
+                run.describe());
+        for (int rank = 1; rank < 3; rank++) {
+            assertNull(run.result(rank), "receiver " + rank + " went on: " + run.describe());
+        }
     }
 
     @ParameterizedTest(name = "{0}")

@@ -11,6 +11,7 @@ import java.util.Set;
 
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
+import dev.nbc.core.transport.MemoryOverwrittenException;
 import dev.nbc.core.transport.PendingOperation;
 import dev.nbc.core.transport.RevokedException;
 import dev.nbc.core.transport.Transport;
@@ -520,7 +521,12 @@ public final class MpiTransport implements Transport {
             } catch (MPIException e) {
                 // MPI has freed the failed request; the Java handle is stale, so drop it unused.
                 finish();
-                failure = new TransportException(what(kind, peer, tag, length) + " failed: " + describe(e), e);
+                String message = what(kind, peer, tag, length) + " failed: " + describe(e);
+                failure = e.getErrorClass() == MPI.ERR_TRUNCATE
+                        ? new MemoryOverwrittenException(message + "; Open MPI may have written the rest past the receive's "
+                                + "range, so the job cannot go on (" + ReceiveMode.VARIABLE + "=probed or "
+                                + "NBC_CHECK=on refuse a longer message before it is written)", e)
+                        : new TransportException(message, e);
                 throw failure;
             }
         }

@@ -14,16 +14,16 @@ import java.util.Locale;
  * data moves, or from a probe ({@link #PROBED}). Measured on this project's machine (P = 2,
  * docs/reliability.md), probing adds 0.3-0.5 us to a small collective (1.3-1.5x its median) and
  * nothing measurable at 1 MiB; receives are posted unless asked otherwise, so that nbc's small
- * collectives keep their speed, and a truncation reported after the fact ends the job under the
- * default error policy, as Open MPI's own collectives end it.
+ * collectives keep their speed, and a truncation reported after the fact ends the job under either
+ * error policy, as Open MPI's own collectives end it.
  */
 public enum ReceiveMode {
     /**
      * {@code MPI_Irecv} posted with the round (the default): fastest, and safe when every message is
      * known to fit, as when the consistency check has compared the ranks' counts before any data
      * moved. Without the check, a longer message may have overwritten memory by the time
-     * MPI_ERR_TRUNCATE is reported; the error policy FAIL_FAST then ends the job at once, as Open
-     * MPI's own collectives do.
+     * MPI_ERR_TRUNCATE is reported, so such a failure ({@code MemoryOverwrittenException}) ends
+     * the job at once under either error policy, as Open MPI's own collectives do.
      */
     POSTED,
     /**
