@@ -1,6 +1,7 @@
 package dev.nbc.core.progress;
 
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
 
 /**
  * Whether an application thread is inside the library (starting, testing or waiting for a
@@ -25,7 +26,9 @@ final class ApplicationPresence {
     private final AtomicInteger inside = new AtomicInteger();
     /** Application threads blocked in a wait: they left their requests to the progress thread. */
     private final AtomicInteger blocked = new AtomicInteger();
-    private volatile long lastExit = System.nanoTime() - HANDOFF_NANOS;
+    /** System.nanoTime, or a test's clock. */
+    private final LongSupplier clock;
+    private volatile long lastExit;
     /**
      * Moving average (weight 1/8) of the share of the application's absences that lasted at least
      * {@link #LONG_ABSENCE_NANOS}, in units of 1/{@link #SHARE_ONE}. A share, not a mean time: on
@@ -45,30 +48,63 @@ final class ApplicationPresence {
     static final long LONG_ABSENCE_NANOS = 50_000;
     static final int SHARE_ONE = 1024;
 
+    /**
+     * An absence whose length is read only one time in {@link #TIMED_ONE_IN}, while the
+     * application's absences are short: two clock reads per call were most of what a progress
+     * thread on a spare core added to a back-to-back collective (JMH, docs/core.md). An absence
+     * that follows a long one, or one under a SHARED thread (whose take-over time is the exit's
+     * time), is always timed.
+     */
+    static final int TIMED_ONE_IN = 8;
+    /** {@link #lastExit} of an exit whose time was not read: the next absence is not measured. */
+    static final long UNTIMED = Long.MIN_VALUE;
+    /** Exits since the last timed one; a plain field, as it only paces the sampling. */
+    private int untimedExits;
+
+    ApplicationPresence() {
+        this(System::nanoTime);
+    }
+
+    ApplicationPresence(LongSupplier clock) {
+        this.clock = clock;
+        this.lastExit = clock.getAsLong() - HANDOFF_NANOS;
+    }
+
     void enter() {
         if (inside.getAndIncrement() == 0) {
-            long away = System.nanoTime() - lastExit;
-            int share = longAbsenceShare;
-            longAbsenceShare = share + (((away >= LONG_ABSENCE_NANOS ? SHARE_ONE : 0) - share) >> 3);
+            long left = lastExit;
+            if (left != UNTIMED) {
+                long away = clock.getAsLong() - left;
+                int share = longAbsenceShare;
+                longAbsenceShare = share + (((away >= LONG_ABSENCE_NANOS ? SHARE_ONE : 0) - share) >> 3);
+            }
         }
     }
 
     /**
      * The calling thread leaves the library.
      *
-     * @param handOver true if it leaves work behind that it will not progress (it is about to
-     *                 block): the progress thread may take over at once
-     * @return the time it left, or 0 if it leaves a nested call (it is still inside)
+     * @param handOver  true if it leaves work behind that it will not progress (it is about to
+     *                  block): the progress thread may take over at once
+     * @param exactTime true if the progress thread's take-over rests on the time of this exit
+     *                  (SHARED): it is then always read
+     * @return true if it left the library, false if it left a nested call (it is still inside)
      */
-    long exit(boolean handOver) {
+    boolean exit(boolean handOver, boolean exactTime) {
         if (inside.get() > 1) {
             inside.decrementAndGet();
-            return 0;
+            return false;
         }
-        long now = System.nanoTime();
-        lastExit = handOver ? now - HANDOFF_NANOS : now;
+        if (handOver) {
+            lastExit = clock.getAsLong() - HANDOFF_NANOS;
+        } else if (exactTime || longAbsenceShare > 0 || ++untimedExits >= TIMED_ONE_IN) {
+            untimedExits = 0;
+            lastExit = clock.getAsLong();
+        } else {
+            lastExit = UNTIMED;
+        }
         inside.decrementAndGet();
-        return now;
+        return true;
     }
 
     /**
@@ -95,10 +131,16 @@ final class ApplicationPresence {
         if (anyInside()) {
             return Long.MAX_VALUE;
         }
-        if (anyBlocked()) {
-            return lastExit;
+        long left = lastExit;
+        if (left == UNTIMED) {
+            // The policy turned SHARED after an untimed exit: the application has left, so now
+            // (its next exit is timed).
+            return clock.getAsLong();
         }
-        return lastExit + (oftenAway() ? HANDOFF_NANOS : ABSENT_NANOS);
+        if (anyBlocked()) {
+            return left;
+        }
+        return left + (oftenAway() ? HANDOFF_NANOS : ABSENT_NANOS);
     }
 
     /** An application thread that left the library blocks until the progress thread completes its request. */

@@ -350,8 +350,8 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
         if (thread == null) {
             return;
         }
-        long now = presence.exit(handOver);
-        if (now == 0 || inFlight.get() == 0) {
+        boolean shared = policy() == ProgressPolicy.SHARED;
+        if (!presence.exit(handOver, shared) || inFlight.get() == 0) {
             return;
         }
         long planned = plannedWake;
@@ -363,7 +363,7 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
             // help, and waking it costs the caller a system call and, on a shared core, 10-50 us.
             return;
         }
-        boolean shared = policy() == ProgressPolicy.SHARED;
+        long now = System.nanoTime();
         long wanted = handOver || !shared ? now : Math.max(nextDue, now + ApplicationPresence.HANDOFF_NANOS);
         if (planned - wanted > MIN_POLL_NANOS) {
             wakeupsByCallers.increment();

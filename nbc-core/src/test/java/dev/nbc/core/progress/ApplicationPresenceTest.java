@@ -2,62 +2,115 @@ package dev.nbc.core.progress;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Who is inside the library, how the application's absences are classified, and when to take over. */
+/**
+ * Who is inside the library, how the application's absences are classified, and when to take
+ * over; on a clock of the test's, which also counts its reads.
+ */
 class ApplicationPresenceTest {
+    private final AtomicLong now = new AtomicLong(1_000_000_000L);
+    private final AtomicInteger reads = new AtomicInteger();
+    private final ApplicationPresence presence = new ApplicationPresence(() -> {
+        reads.incrementAndGet();
+        return now.get();
+    });
+
+    /** One call into the library and out, then {@code awayNanos} away. */
+    private void call(boolean exactTime, long awayNanos) {
+        presence.enter();
+        assertTrue(presence.exit(false, exactTime));
+        now.addAndGet(awayNanos);
+    }
 
     @Test
     void nestedCallsLeaveOnlyAtTheOutermostExit() {
-        ApplicationPresence presence = new ApplicationPresence();
         presence.enter();
         presence.enter();
-        assertEquals(0, presence.exit(false), "a nested exit reads no clock and reports 0");
+        assertFalse(presence.exit(false, true), "a nested exit does not leave");
         assertTrue(presence.anyInside());
         assertEquals(Long.MAX_VALUE, presence.takeOverAt(), "no take-over while inside");
-        long left = presence.exit(false);
-        assertTrue(left > 0);
+        assertTrue(presence.exit(false, true));
         assertFalse(presence.anyInside());
+        assertEquals(now.get() + ApplicationPresence.ABSENT_NANOS, presence.takeOverAt());
     }
 
     @Test
     void backToBackCallsAreNotOftenAwayAndAreTakenOverOnlyAfterALongAbsence() {
-        ApplicationPresence presence = new ApplicationPresence();
         for (int i = 0; i < 50; i++) {
-            presence.enter();
-            presence.exit(false);
+            call(true, 1_000);
         }
         assertFalse(presence.oftenAway());
         presence.enter();
-        long left = presence.exit(false);
-        assertEquals(left + ApplicationPresence.ABSENT_NANOS, presence.takeOverAt());
+        presence.exit(false, true);
+        assertEquals(now.get() + ApplicationPresence.ABSENT_NANOS, presence.takeOverAt());
     }
 
     @Test
-    void anApplicationThatComputesBetweenCallsIsOftenAwayAndTakenOverSoon() throws InterruptedException {
-        ApplicationPresence presence = new ApplicationPresence();
+    void anApplicationThatComputesBetweenCallsIsOftenAwayAndTakenOverSoon() {
         for (int i = 0; i < 4; i++) {
-            presence.enter();
-            presence.exit(false);
-            Thread.sleep(1); // away far longer than LONG_ABSENCE_NANOS
+            call(true, 1_000_000); // far longer than LONG_ABSENCE_NANOS
         }
         presence.enter();
-        long left = presence.exit(false);
+        presence.exit(false, true);
         assertTrue(presence.oftenAway());
-        assertEquals(left + ApplicationPresence.HANDOFF_NANOS, presence.takeOverAt());
+        assertEquals(now.get() + ApplicationPresence.HANDOFF_NANOS, presence.takeOverAt());
     }
 
     @Test
     void aBlockedWaiterIsTakenOverAtOnce() {
-        ApplicationPresence presence = new ApplicationPresence();
         presence.enter();
         presence.block();
-        long left = presence.exit(true);
+        presence.exit(true, false);
         assertTrue(presence.anyBlocked());
-        assertEquals(left - ApplicationPresence.HANDOFF_NANOS, presence.takeOverAt());
+        assertEquals(now.get() - ApplicationPresence.HANDOFF_NANOS, presence.takeOverAt());
         presence.unblock();
         assertFalse(presence.anyBlocked());
+    }
+
+    @Test
+    void withoutExactTimesBackToBackCallsReadTheClockOnceInEightCalls() {
+        int calls = 8 * ApplicationPresence.TIMED_ONE_IN;
+        reads.set(0);
+        for (int i = 0; i < calls; i++) {
+            call(false, 1_000);
+        }
+        // One timed exit in TIMED_ONE_IN, and the enter after it: two reads per eight calls.
+        assertEquals(2 * calls / ApplicationPresence.TIMED_ONE_IN, reads.get());
+        assertFalse(presence.oftenAway());
+        reads.set(0);
+        for (int i = 0; i < calls; i++) {
+            call(true, 1_000);
+        }
+        assertEquals(2 * calls, reads.get(), "exact times (SHARED) read the clock at every exit and enter");
+    }
+
+    @Test
+    void withoutExactTimesAComputingApplicationIsFoundOftenAwayWithinAFewCallsAndThenTimedEveryCall() {
+        int calls = 0;
+        while (!presence.oftenAway()) {
+            call(false, 1_000_000);
+            calls++;
+            assertTrue(calls <= ApplicationPresence.TIMED_ONE_IN + 3, "still not often away after " + calls + " calls");
+        }
+        presence.enter();
+        presence.exit(false, false);
+        assertEquals(now.get() + ApplicationPresence.HANDOFF_NANOS, presence.takeOverAt(),
+                "once absences are long, every exit is timed");
+    }
+
+    @Test
+    void anUntimedExitIsTakenOverAtOnceIfThePolicyTurnsShared() {
+        for (int i = 0; i < ApplicationPresence.TIMED_ONE_IN; i++) {
+            call(true, 1_000); // settle: short absences, nothing long in the average
+        }
+        presence.enter();
+        presence.exit(false, false);
+        assertEquals(now.get(), presence.takeOverAt());
     }
 }
