@@ -2,6 +2,7 @@ package dev.nbc.core;
 
 import dev.nbc.core.algorithm.AlgorithmSelector;
 import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
+import dev.nbc.core.algorithm.reduce.ReduceAlgorithm;
 import dev.nbc.core.algorithm.barrier.BarrierAlgorithm;
 import dev.nbc.core.algorithm.bcast.BcastAlgorithm;
 import dev.nbc.core.check.CallSignature;
@@ -219,6 +220,65 @@ public final class Communicator implements AutoCloseable {
         CollectiveArguments.checkBinding("receiveBuffer", output, schedule, Slots.OUTPUT);
         return new PersistentCollective(this, schedule, input, output,
                 "IALLREDUCE " + count + " x " + type + " " + op.name() + where(), signature(schedule, 0));
+    }
+
+    // ---------------------------------------------------------------- reduce
+
+    /**
+     * Combines {@code count} elements of every rank's {@code sendBuffer} with {@code op} into
+     * {@code root}'s {@code receiveBuffer}, in rank order (x0 op x1 op ...). Only the root's
+     * {@code receiveBuffer} is used (others may pass null). At the root, {@code sendBuffer} null or
+     * the same region of memory as {@code receiveBuffer} means in place: its contribution is taken
+     * from {@code receiveBuffer}; every other rank must give a {@code sendBuffer}.
+     */
+    public Request ireduce(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, ReduceOp op, int root) {
+        return reduceInit(sendBuffer, receiveBuffer, count, type, op, root, null).start();
+    }
+
+    /** As {@link #ireduce(ByteBuffer, ByteBuffer, int, DataType, ReduceOp, int)} with a fixed algorithm. */
+    public Request ireduce(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, ReduceOp op, int root,
+                           ReduceAlgorithm algorithm) {
+        return reduceInit(sendBuffer, receiveBuffer, count, type, op, root, algorithm).start();
+    }
+
+    public void reduce(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, ReduceOp op, int root) {
+        ireduce(sendBuffer, receiveBuffer, count, type, op, root).await();
+    }
+
+    /** A persistent reduce; {@code algorithm} null chooses by size and operation. */
+    public PersistentCollective reduceInit(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type,
+                                           ReduceOp op, int root, ReduceAlgorithm algorithm) {
+        CollectiveArguments.checkCount(count);
+        CollectiveArguments.checkType(type);
+        CollectiveArguments.checkOp(op, type);
+        CollectiveArguments.checkRoot(root, size());
+        boolean atRoot = rank() == root;
+        ByteBuffer output = null;
+        ByteBuffer input;
+        boolean inPlace = false;
+        if (atRoot) {
+            output = CollectiveArguments.region("receiveBuffer", receiveBuffer, count, type);
+            input = sendBuffer == null ? null : CollectiveArguments.region("sendBuffer", sendBuffer, count, type);
+            inPlace = input == null
+                    || CollectiveArguments.sameRegion("sendBuffer", sendBuffer, "receiveBuffer", receiveBuffer, output.capacity());
+            if (inPlace) {
+                input = null;
+            }
+        } else {
+            if (sendBuffer == null) {
+                throw new IllegalArgumentException("sendBuffer: must not be null on rank " + rank() + ", which is not the root "
+                        + root + " (only the root may reduce in place)");
+            }
+            input = CollectiveArguments.region("sendBuffer", sendBuffer, count, type);
+        }
+        ReduceAlgorithm chosen = algorithm != null ? algorithm : selector.reduce(type.bytesFor(count), size(), op);
+        boolean rootInPlace = inPlace;
+        Schedule schedule = cache.get(new ScheduleCache.Key(chosen, root, count, type, op, rootInPlace, 0),
+                () -> check.prepare(chosen.build(rank(), size(), root, count, type, op, rootInPlace)));
+        CollectiveArguments.checkBinding("sendBuffer", input, schedule, Slots.INPUT);
+        CollectiveArguments.checkBinding("receiveBuffer", output, schedule, Slots.OUTPUT);
+        return new PersistentCollective(this, schedule, input, output,
+                "IREDUCE " + count + " x " + type + " " + op.name() + " to " + root + where(), signature(schedule, 0));
     }
 
     // ---------------------------------------------------------------- plumbing

@@ -87,6 +87,17 @@ class CommunicatorArgumentsTest {
     }
 
     @Test
+    void aReduceNeedsASendBufferExceptAtTheRootAndAReceiveBufferOnlyThere() {
+        // this communicator is rank 1 of 4
+        assertRefused("sendBuffer", "only the root may reduce in place",
+                () -> comm.ireduce(null, doubles, 8, DataType.DOUBLE, ReduceOp.SUM, 0));
+        assertRefused("receiveBuffer", "null", () -> comm.ireduce(null, null, 8, DataType.DOUBLE, ReduceOp.SUM, 1));
+        assertRefused("root", "0..3", () -> comm.ireduce(doubles, null, 8, DataType.DOUBLE, ReduceOp.SUM, 4));
+        assertRefused("op", "not defined for DOUBLE", () -> comm.ireduce(doubles, null, 8, DataType.DOUBLE, ReduceOp.BXOR, 0));
+        assertRefused("sendBuffer", "needs 72 bytes", () -> comm.ireduce(doubles, null, 9, DataType.DOUBLE, ReduceOp.SUM, 0));
+    }
+
+    @Test
     void aReadOnlyBufferIsFineAtTheRootOfABroadcast() {
         Communicator root = Communicator.create(engine, new ScriptedTransport(0, 1), CollectiveCheck.OFF);
         root.ibcast(doubles.asReadOnlyBuffer().order(ByteOrder.nativeOrder()), 8, DataType.DOUBLE, 0).await();

@@ -60,6 +60,23 @@ class InProcessCollectivesTest {
         }
     }
 
+    private static void checkReduce(Communicator comm, long seed, int count, DataType type, ReduceOp op, int root,
+                                    boolean rootInPlace) {
+        boolean atRoot = comm.rank() == root;
+        boolean inPlace = rootInPlace && atRoot;
+        ByteBuffer mine = contribution(seed, comm.rank(), count, type);
+        ByteBuffer result = inPlace ? mine : atRoot ? Buffers.allocate(count, type) : null;
+        Request request = comm.ireduce(inPlace ? null : mine, result, count, type, op, root);
+        request.await();
+        String where = request.description() + " (" + request.algorithm() + ")" + (inPlace ? " in place" : "");
+        if (atRoot) {
+            assertNull(Reference.difference(expectedAllreduce(seed, comm.size(), count, type, op), result, type), where);
+        }
+        if (!inPlace) {
+            assertNull(Reference.difference(contribution(seed, comm.rank(), count, type), mine, type), where + ": input modified");
+        }
+    }
+
     private static void checkBcast(Communicator comm, long seed, int count, DataType type, int root, BcastAlgorithm algorithm) {
         ByteBuffer expected = contribution(seed, root, count, type);
         ByteBuffer buffer = comm.rank() == root ? Reference.copy(expected) : Buffers.allocate(count, type);
@@ -97,6 +114,14 @@ class InProcessCollectivesTest {
                             if (!algorithm.reordersOperands()) {
                                 checkAllreduce(comm, cases.nextLong(), 100, DataType.LONG, Reference.MATRIX_PRODUCT, algorithm, false);
                             }
+                        }
+                        for (int root = 0; root < comm.size(); root++) {
+                            DataType type = DataType.values()[cases.nextInt(6)];
+                            ReduceOp op = cases.nextBoolean() ? ReduceOp.MAX : ReduceOp.SUM;
+                            checkReduce(comm, cases.nextLong(), COUNTS[cases.nextInt(COUNTS.length)], type, op, root,
+                                    cases.nextBoolean());
+                            checkReduce(comm, cases.nextLong(), 100, DataType.LONG, Reference.MATRIX_PRODUCT, root,
+                                    cases.nextBoolean());
                         }
                         comm.barrier();
                     });

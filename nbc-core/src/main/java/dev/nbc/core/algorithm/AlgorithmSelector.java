@@ -2,6 +2,7 @@ package dev.nbc.core.algorithm;
 
 import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
 import dev.nbc.core.algorithm.bcast.BcastAlgorithm;
+import dev.nbc.core.algorithm.reduce.ReduceAlgorithm;
 import dev.nbc.core.datatype.ReduceOp;
 
 /**
@@ -110,6 +111,11 @@ public final class AlgorithmSelector {
         return allreduceRingBytes == SCALED_RING_BYTES
                 ? (int) Math.min(DEFAULT_ALLREDUCE_RING_BYTES, (long) DEFAULT_ALLREDUCE_RING_BYTES_PER_RANK * size)
                 : allreduceRingBytes;
+    }
+
+    /** The binomial tree, the only reduce algorithm yet; its order rule for non-commutative operations is its own. */
+    public ReduceAlgorithm reduce(int bytes, int size, ReduceOp op) {
+        return ReduceAlgorithm.BINOMIAL;
     }
 
     public AllreduceAlgorithm allreduce(int count, int bytes, int size, ReduceOp op) {

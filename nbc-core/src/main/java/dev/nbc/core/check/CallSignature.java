@@ -117,6 +117,8 @@ public record CallSignature(Collective collective, boolean closing, String algor
                 case BARRIER -> call.append("ibarrier(");
                 case BCAST -> call.append("ibcast(root=").append(root).append(", count=").append(count).append(", ").append(type);
                 case ALLREDUCE -> call.append("iallreduce(count=").append(count).append(", ").append(type).append(", ").append(op);
+                case REDUCE -> call.append("ireduce(root=").append(root).append(", count=").append(count).append(", ").append(type)
+                        .append(", ").append(op);
             }
         }
         if (withAlgorithm && !algorithm.isEmpty()) {

@@ -4,5 +4,6 @@ package dev.nbc.core.schedule;
 public enum Collective {
     BARRIER,
     BCAST,
-    ALLREDUCE
+    ALLREDUCE,
+    REDUCE
 }

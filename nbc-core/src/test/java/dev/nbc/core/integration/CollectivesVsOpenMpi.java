@@ -3,6 +3,7 @@ package dev.nbc.core.integration;
 import dev.nbc.core.Buffers;
 import dev.nbc.core.Communicator;
 import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
+import dev.nbc.core.algorithm.reduce.ReduceAlgorithm;
 import dev.nbc.core.algorithm.bcast.BcastAlgorithm;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
@@ -86,6 +87,20 @@ public final class CollectivesVsOpenMpi {
             }
             allreduce(cases.nextLong(), 1 << 20, DataType.DOUBLE, ReduceOp.SUM, algorithm, false);
         }
+        for (ReduceAlgorithm algorithm : ReduceAlgorithm.values()) {
+            for (int root = 0; root < comm.size(); root++) {
+                for (DataType type : DataType.values()) {
+                    for (ReduceOp op : ReduceOp.BUILT_IN) {
+                        if (op.supports(type)) {
+                            reduce(cases.nextLong(), COUNTS[cases.nextInt(COUNTS.length)], type, op, root, algorithm,
+                                    cases.nextBoolean());
+                        }
+                    }
+                }
+                reduce(cases.nextLong(), 33, DataType.LONG, Reference.MATRIX_PRODUCT, root, algorithm, cases.nextBoolean());
+            }
+            reduce(cases.nextLong(), 1 << 20, DataType.DOUBLE, ReduceOp.SUM, comm.size() - 1, algorithm, false);
+        }
     }
 
     private ByteBuffer contribution(long caseSeed, int rank, int count, DataType type) {
@@ -119,6 +134,31 @@ public final class CollectivesVsOpenMpi {
             theirs = Reference.allreduce(all, count, type, op);
         }
         compare(theirs, ours, type, request);
+    }
+
+    /** {@code rootInPlace}: the root reduces in place; the others always give a send buffer. */
+    private void reduce(long caseSeed, int count, DataType type, ReduceOp op, int root, ReduceAlgorithm algorithm,
+                        boolean rootInPlace) throws MPIException {
+        boolean atRoot = comm.rank() == root;
+        boolean inPlace = rootInPlace && atRoot;
+        ByteBuffer mine = contribution(caseSeed, comm.rank(), count, type);
+        ByteBuffer ours = inPlace ? Reference.copy(mine) : atRoot ? Buffers.allocate(count, type) : null;
+        Request request = comm.ireduce(inPlace ? null : mine, ours, count, type, op, root, algorithm);
+        request.await();
+        boolean byOpenMpi = openMpiDefines(type, op) && op != Reference.MATRIX_PRODUCT;
+        ByteBuffer theirs = atRoot ? Buffers.allocate(count, type) : Buffers.allocate(0, type);
+        if (byOpenMpi) {
+            MPI.COMM_WORLD.reduce(Reference.copy(mine), theirs, count, MPI_TYPES.get(type), mpiOp(op), root);
+        } else if (atRoot) {
+            ByteBuffer[] all = new ByteBuffer[comm.size()];
+            for (int rank = 0; rank < all.length; rank++) {
+                all[rank] = contribution(caseSeed, rank, count, type);
+            }
+            theirs = Reference.allreduce(all, count, type, op);
+        }
+        if (atRoot) {
+            compare(theirs, ours, type, request);
+        }
     }
 
     /**
