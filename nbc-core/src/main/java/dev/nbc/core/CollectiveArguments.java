@@ -90,6 +90,28 @@ final class CollectiveArguments {
     }
 
     /**
+     * True if {@code send}'s {@code blockBytes} bytes are the same memory as block {@code block} of
+     * {@code receive} (a gather in place: the rank's own block is already where it belongs); false
+     * if they share no byte with any of {@code receive}'s {@code receiveBytes}.
+     *
+     * @throws IllegalArgumentException if they share some bytes otherwise
+     */
+    static boolean isOwnBlock(String sendName, ByteBuffer send, String receiveName, ByteBuffer receive, int block,
+                              int blockBytes, int receiveBytes) {
+        int ownAt = receive.position() + block * blockBytes;
+        if (Overlap.of(send, send.position(), blockBytes, receive, ownAt, blockBytes) == Overlap.SAME) {
+            return true;
+        }
+        if (Overlap.of(send, send.position(), blockBytes, receive, receive.position(), receiveBytes) != Overlap.NONE) {
+            throw new IllegalArgumentException(sendName + ": its " + blockBytes + " bytes from position " + send.position()
+                    + " overlap the " + receiveBytes + " bytes of " + receiveName + " from position " + receive.position()
+                    + " without being this rank's block " + block + " of it; overlapping send and receive buffers are "
+                    + "erroneous (as in MPI): pass null (or that block) as " + sendName + " to work in place, or separate memory");
+        }
+        return false;
+    }
+
+    /**
      * Checks a caller buffer's region against what the chosen algorithm's schedule does with its
      * slot, before anything is sent: the schedule must stay inside it (else the library is wrong),
      * and a read-only one must not be written. Only the schedule knows whether it writes a slot

@@ -1,6 +1,7 @@
 package dev.nbc.core;
 
 import dev.nbc.core.algorithm.AlgorithmSelector;
+import dev.nbc.core.algorithm.allgather.AllgatherAlgorithm;
 import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
 import dev.nbc.core.algorithm.reduce.ReduceAlgorithm;
 import dev.nbc.core.algorithm.barrier.BarrierAlgorithm;
@@ -279,6 +280,53 @@ public final class Communicator implements AutoCloseable {
         CollectiveArguments.checkBinding("receiveBuffer", output, schedule, Slots.OUTPUT);
         return new PersistentCollective(this, schedule, input, output,
                 "IREDUCE " + count + " x " + type + " " + op.name() + " to " + root + where(), signature(schedule, 0));
+    }
+
+    // ---------------------------------------------------------------- allgather
+
+    /**
+     * Gathers {@code count} elements of every rank's {@code sendBuffer} into every rank's
+     * {@code receiveBuffer}, rank r's at element r x count ({@code receiveBuffer} holds P x count).
+     * {@code sendBuffer} null, or the same memory as this rank's block of {@code receiveBuffer},
+     * means in place: the block is already there.
+     */
+    public Request iallgather(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type) {
+        return allgatherInit(sendBuffer, receiveBuffer, count, type, null).start();
+    }
+
+    /** As {@link #iallgather(ByteBuffer, ByteBuffer, int, DataType)} with a fixed algorithm. */
+    public Request iallgather(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type,
+                              AllgatherAlgorithm algorithm) {
+        return allgatherInit(sendBuffer, receiveBuffer, count, type, algorithm).start();
+    }
+
+    public void allgather(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type) {
+        iallgather(sendBuffer, receiveBuffer, count, type).await();
+    }
+
+    /** A persistent allgather; {@code algorithm} null chooses by size. */
+    public PersistentCollective allgatherInit(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type,
+                                              AllgatherAlgorithm algorithm) {
+        CollectiveArguments.checkCount(count);
+        CollectiveArguments.checkType(type);
+        int blockBytes = type.bytesFor(count);
+        long total = (long) count * size();
+        type.bytesFor(total); // refuses a result larger than a buffer, naming count
+        ByteBuffer output = CollectiveArguments.region("receiveBuffer", receiveBuffer, (int) total, type);
+        ByteBuffer input = sendBuffer == null ? null : CollectiveArguments.region("sendBuffer", sendBuffer, count, type);
+        boolean inPlace = input == null || CollectiveArguments.isOwnBlock("sendBuffer", sendBuffer, "receiveBuffer",
+                receiveBuffer, rank(), blockBytes, output.capacity());
+        if (inPlace) {
+            input = null;
+        }
+        AllgatherAlgorithm chosen = algorithm != null ? algorithm : selector.allgather(output.capacity(), size());
+        boolean ownInPlace = inPlace;
+        Schedule schedule = cache.get(new ScheduleCache.Key(chosen, -1, count, type, null, ownInPlace, 0),
+                () -> check.prepare(chosen.build(rank(), size(), count, type, ownInPlace)));
+        CollectiveArguments.checkBinding("sendBuffer", input, schedule, Slots.INPUT);
+        CollectiveArguments.checkBinding("receiveBuffer", output, schedule, Slots.OUTPUT);
+        return new PersistentCollective(this, schedule, input, output,
+                "IALLGATHER " + count + " x " + type + where(), signature(schedule, 0));
     }
 
     // ---------------------------------------------------------------- plumbing

@@ -3,7 +3,7 @@ package dev.nbc.core;
 import java.nio.ByteBuffer;
 
 /**
- * How two equally long byte ranges of direct buffers lie in memory: they are the same bytes, they
+ * How two byte ranges of direct buffers lie in memory: they are the same bytes, they
  * share some bytes, or none. Decided by native address ({@link NativeAddress}), so that
  * {@code b.duplicate()}, a slice or a read-only view of the same memory counts as the same region
  * however the buffer object was made. Where the JVM tells no addresses, only ranges of one buffer
@@ -22,7 +22,16 @@ enum Overlap {
      * {@code secondIndex} of {@code second} lie (both buffers direct).
      */
     static Overlap of(ByteBuffer first, int firstIndex, ByteBuffer second, int secondIndex, int bytes) {
-        if (bytes == 0) {
+        return of(first, firstIndex, bytes, second, secondIndex, bytes);
+    }
+
+    /**
+     * How {@code firstBytes} bytes from index {@code firstIndex} of {@code first} and
+     * {@code secondBytes} bytes from {@code secondIndex} of {@code second} lie (both buffers
+     * direct): SAME only for the same first byte and length.
+     */
+    static Overlap of(ByteBuffer first, int firstIndex, int firstBytes, ByteBuffer second, int secondIndex, int secondBytes) {
+        if (firstBytes == 0 || secondBytes == 0) {
             return NONE;
         }
         long firstStart;
@@ -36,9 +45,10 @@ enum Overlap {
         } else {
             return NONE;
         }
-        if (firstStart == secondStart) {
+        if (firstStart == secondStart && firstBytes == secondBytes) {
             return SAME;
         }
-        return Math.abs(firstStart - secondStart) < bytes ? PARTIAL : NONE;
+        boolean apart = firstStart + firstBytes <= secondStart || secondStart + secondBytes <= firstStart;
+        return apart ? NONE : PARTIAL;
     }
 }

@@ -98,6 +98,16 @@ class CommunicatorArgumentsTest {
     }
 
     @Test
+    void anAllgatherNeedsRoomForEveryRanksBlockAndRefusesASendBufferInsideAnotherBlock() {
+        ByteBuffer forFour = Buffers.allocate(32, DataType.DOUBLE);
+        assertRefused("receiveBuffer", "needs 256 bytes", () -> comm.iallgather(doubles, doubles, 8, DataType.DOUBLE));
+        assertRefused("sendBuffer", "without being this rank's block 1",
+                () -> comm.iallgather(forFour.slice(0, 64).order(ByteOrder.nativeOrder()), forFour, 8, DataType.DOUBLE));
+        assertRefused("count", "more than a Java buffer holds",
+                () -> comm.iallgather(doubles, forFour, Integer.MAX_VALUE / 4, DataType.DOUBLE));
+    }
+
+    @Test
     void aReadOnlyBufferIsFineAtTheRootOfABroadcast() {
         Communicator root = Communicator.create(engine, new ScriptedTransport(0, 1), CollectiveCheck.OFF);
         root.ibcast(doubles.asReadOnlyBuffer().order(ByteOrder.nativeOrder()), 8, DataType.DOUBLE, 0).await();

@@ -1,6 +1,7 @@
 package dev.nbc.core;
 
 import dev.nbc.core.algorithm.AlgorithmSelector;
+import dev.nbc.core.algorithm.allgather.AllgatherAlgorithm;
 import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
 import dev.nbc.core.algorithm.bcast.BcastAlgorithm;
 import dev.nbc.core.datatype.DataType;
@@ -77,6 +78,24 @@ class InProcessCollectivesTest {
         }
     }
 
+    private static void checkAllgather(Communicator comm, long seed, int count, DataType type, AllgatherAlgorithm algorithm,
+                                       boolean inPlace) {
+        int blockBytes = type.bytesFor(count);
+        ByteBuffer expected = Buffers.allocate(comm.size() * count, type);
+        for (int rank = 0; rank < comm.size(); rank++) {
+            expected.put(rank * blockBytes, contribution(seed, rank, count, type), 0, blockBytes);
+        }
+        ByteBuffer mine = contribution(seed, comm.rank(), count, type);
+        ByteBuffer result = Buffers.allocate(comm.size() * count, type);
+        if (inPlace) {
+            result.put(comm.rank() * blockBytes, mine, 0, blockBytes);
+        }
+        Request request = comm.iallgather(inPlace ? null : mine, result, count, type, algorithm);
+        request.await();
+        assertNull(Reference.difference(expected, result, type), request.description() + " (" + request.algorithm() + ")"
+                + (inPlace ? " in place" : ""));
+    }
+
     private static void checkBcast(Communicator comm, long seed, int count, DataType type, int root, BcastAlgorithm algorithm) {
         ByteBuffer expected = contribution(seed, root, count, type);
         ByteBuffer buffer = comm.rank() == root ? Reference.copy(expected) : Buffers.allocate(count, type);
@@ -113,6 +132,12 @@ class InProcessCollectivesTest {
                             }
                             if (!algorithm.reordersOperands()) {
                                 checkAllreduce(comm, cases.nextLong(), 100, DataType.LONG, Reference.MATRIX_PRODUCT, algorithm, false);
+                            }
+                        }
+                        for (AllgatherAlgorithm algorithm : AllgatherAlgorithm.values()) {
+                            for (int count : COUNTS) {
+                                checkAllgather(comm, cases.nextLong(), count, DataType.values()[cases.nextInt(6)], algorithm,
+                                        cases.nextBoolean());
                             }
                         }
                         for (int root = 0; root < comm.size(); root++) {

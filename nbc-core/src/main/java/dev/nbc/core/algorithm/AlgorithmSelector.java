@@ -1,5 +1,6 @@
 package dev.nbc.core.algorithm;
 
+import dev.nbc.core.algorithm.allgather.AllgatherAlgorithm;
 import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
 import dev.nbc.core.algorithm.bcast.BcastAlgorithm;
 import dev.nbc.core.algorithm.reduce.ReduceAlgorithm;
@@ -111,6 +112,18 @@ public final class AlgorithmSelector {
         return allreduceRingBytes == SCALED_RING_BYTES
                 ? (int) Math.min(DEFAULT_ALLREDUCE_RING_BYTES, (long) DEFAULT_ALLREDUCE_RING_BYTES_PER_RANK * size)
                 : allreduceRingBytes;
+    }
+
+    /**
+     * Results below this many bytes are gathered by Bruck's algorithm (fewest steps), larger ones
+     * around the ring (largest messages per step count for less): MPICH's
+     * MPIR_CVAR_ALLGATHER_SHORT_MSG_SIZE (80 KiB), not yet measured here.
+     */
+    public static final int DEFAULT_ALLGATHER_RING_BYTES = 80 * 1024;
+
+    /** {@code resultBytes}: the whole result, P blocks. */
+    public AllgatherAlgorithm allgather(int resultBytes, int size) {
+        return resultBytes < DEFAULT_ALLGATHER_RING_BYTES ? AllgatherAlgorithm.BRUCK : AllgatherAlgorithm.RING;
     }
 
     /** The binomial tree, the only reduce algorithm yet; its order rule for non-commutative operations is its own. */

@@ -119,6 +119,7 @@ public record CallSignature(Collective collective, boolean closing, String algor
                 case ALLREDUCE -> call.append("iallreduce(count=").append(count).append(", ").append(type).append(", ").append(op);
                 case REDUCE -> call.append("ireduce(root=").append(root).append(", count=").append(count).append(", ").append(type)
                         .append(", ").append(op);
+                case ALLGATHER -> call.append("iallgather(count=").append(count).append(", ").append(type);
             }
         }
         if (withAlgorithm && !algorithm.isEmpty()) {

@@ -5,5 +5,6 @@ public enum Collective {
     BARRIER,
     BCAST,
     ALLREDUCE,
-    REDUCE
+    REDUCE,
+    ALLGATHER
 }

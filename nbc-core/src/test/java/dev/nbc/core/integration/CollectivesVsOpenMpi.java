@@ -2,6 +2,7 @@ package dev.nbc.core.integration;
 
 import dev.nbc.core.Buffers;
 import dev.nbc.core.Communicator;
+import dev.nbc.core.algorithm.allgather.AllgatherAlgorithm;
 import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
 import dev.nbc.core.algorithm.reduce.ReduceAlgorithm;
 import dev.nbc.core.algorithm.bcast.BcastAlgorithm;
@@ -87,6 +88,12 @@ public final class CollectivesVsOpenMpi {
             }
             allreduce(cases.nextLong(), 1 << 20, DataType.DOUBLE, ReduceOp.SUM, algorithm, false);
         }
+        for (AllgatherAlgorithm algorithm : AllgatherAlgorithm.values()) {
+            for (int count : COUNTS) {
+                allgather(cases.nextLong(), count, DataType.values()[cases.nextInt(6)], algorithm, cases.nextBoolean());
+            }
+            allgather(cases.nextLong(), (1 << 20) / comm.size(), DataType.DOUBLE, algorithm, false);
+        }
         for (ReduceAlgorithm algorithm : ReduceAlgorithm.values()) {
             for (int root = 0; root < comm.size(); root++) {
                 for (DataType type : DataType.values()) {
@@ -133,6 +140,21 @@ public final class CollectivesVsOpenMpi {
             }
             theirs = Reference.allreduce(all, count, type, op);
         }
+        compare(theirs, ours, type, request);
+    }
+
+    private void allgather(long caseSeed, int count, DataType type, AllgatherAlgorithm algorithm, boolean inPlace)
+            throws MPIException {
+        int blockBytes = type.bytesFor(count);
+        ByteBuffer mine = contribution(caseSeed, comm.rank(), count, type);
+        ByteBuffer ours = Buffers.allocate(comm.size() * count, type);
+        if (inPlace) {
+            ours.put(comm.rank() * blockBytes, mine, 0, blockBytes);
+        }
+        Request request = comm.iallgather(inPlace ? null : mine, ours, count, type, algorithm);
+        request.await();
+        ByteBuffer theirs = Buffers.allocate(comm.size() * count, type);
+        MPI.COMM_WORLD.allGather(Reference.copy(mine), count, MPI_TYPES.get(type), theirs, count, MPI_TYPES.get(type));
         compare(theirs, ours, type, request);
     }
 
