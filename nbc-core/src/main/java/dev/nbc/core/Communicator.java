@@ -3,6 +3,8 @@ package dev.nbc.core;
 import dev.nbc.core.algorithm.AlgorithmSelector;
 import dev.nbc.core.algorithm.allgather.AllgatherAlgorithm;
 import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
+import dev.nbc.core.algorithm.gather.GatherAlgorithm;
+import dev.nbc.core.algorithm.scatter.ScatterAlgorithm;
 import dev.nbc.core.algorithm.reduce.ReduceAlgorithm;
 import dev.nbc.core.algorithm.barrier.BarrierAlgorithm;
 import dev.nbc.core.algorithm.bcast.BcastAlgorithm;
@@ -266,11 +268,7 @@ public final class Communicator implements AutoCloseable {
                 input = null;
             }
         } else {
-            if (sendBuffer == null) {
-                throw new IllegalArgumentException("sendBuffer: must not be null on rank " + rank() + ", which is not the root "
-                        + root + " (only the root may reduce in place)");
-            }
-            input = CollectiveArguments.region("sendBuffer", sendBuffer, count, type);
+            input = CollectiveArguments.region("sendBuffer", requireNotInPlace("sendBuffer", sendBuffer, root), count, type);
         }
         ReduceAlgorithm chosen = algorithm != null ? algorithm : selector.reduce(type.bytesFor(count), size(), op);
         boolean rootInPlace = inPlace;
@@ -327,6 +325,126 @@ public final class Communicator implements AutoCloseable {
         CollectiveArguments.checkBinding("receiveBuffer", output, schedule, Slots.OUTPUT);
         return new PersistentCollective(this, schedule, input, output,
                 "IALLGATHER " + count + " x " + type + where(), signature(schedule, 0));
+    }
+
+    // ---------------------------------------------------------------- gather
+
+    /**
+     * Gathers {@code count} elements of every rank's {@code sendBuffer} into {@code root}'s
+     * {@code receiveBuffer} (P x count elements, rank r's at element r x count). Only the root's
+     * {@code receiveBuffer} is used (others may pass null). At the root, {@code sendBuffer} null or
+     * the same memory as its own block of {@code receiveBuffer} means in place; every other rank
+     * must give a {@code sendBuffer}.
+     */
+    public Request igather(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, int root) {
+        return gatherInit(sendBuffer, receiveBuffer, count, type, root, null).start();
+    }
+
+    /** As {@link #igather(ByteBuffer, ByteBuffer, int, DataType, int)} with a fixed algorithm. */
+    public Request igather(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, int root,
+                           GatherAlgorithm algorithm) {
+        return gatherInit(sendBuffer, receiveBuffer, count, type, root, algorithm).start();
+    }
+
+    public void gather(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, int root) {
+        igather(sendBuffer, receiveBuffer, count, type, root).await();
+    }
+
+    /** A persistent gather; {@code algorithm} null chooses by size. */
+    public PersistentCollective gatherInit(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, int root,
+                                           GatherAlgorithm algorithm) {
+        CollectiveArguments.checkCount(count);
+        CollectiveArguments.checkType(type);
+        CollectiveArguments.checkRoot(root, size());
+        int blockBytes = type.bytesFor(count);
+        type.bytesFor((long) count * size()); // refuses a result larger than a buffer, naming count
+        ByteBuffer output = null;
+        ByteBuffer input;
+        boolean inPlace = false;
+        if (rank() == root) {
+            output = CollectiveArguments.region("receiveBuffer", receiveBuffer, count * size(), type);
+            input = sendBuffer == null ? null : CollectiveArguments.region("sendBuffer", sendBuffer, count, type);
+            inPlace = input == null || CollectiveArguments.isOwnBlock("sendBuffer", sendBuffer, "receiveBuffer",
+                    receiveBuffer, rank(), blockBytes, output.capacity());
+            if (inPlace) {
+                input = null;
+            }
+        } else {
+            input = CollectiveArguments.region("sendBuffer", requireNotInPlace("sendBuffer", sendBuffer, root), count, type);
+        }
+        GatherAlgorithm chosen = algorithm != null ? algorithm : selector.gather(blockBytes, size());
+        boolean rootInPlace = inPlace;
+        Schedule schedule = cache.get(new ScheduleCache.Key(chosen, root, count, type, null, rootInPlace, 0),
+                () -> check.prepare(chosen.build(rank(), size(), root, count, type, rootInPlace)));
+        CollectiveArguments.checkBinding("sendBuffer", input, schedule, Slots.INPUT);
+        CollectiveArguments.checkBinding("receiveBuffer", output, schedule, Slots.OUTPUT);
+        return new PersistentCollective(this, schedule, input, output,
+                "IGATHER " + count + " x " + type + " to " + root + where(), signature(schedule, 0));
+    }
+
+    // ---------------------------------------------------------------- scatter
+
+    /**
+     * Sends block r of {@code root}'s {@code sendBuffer} (P x count elements) to rank r's
+     * {@code receiveBuffer} (count elements). Only the root's {@code sendBuffer} is used (others may
+     * pass null). At the root, {@code receiveBuffer} null or the same memory as its own block of
+     * {@code sendBuffer} means in place (its block stays where it is); every other rank must give a
+     * {@code receiveBuffer}.
+     */
+    public Request iscatter(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, int root) {
+        return scatterInit(sendBuffer, receiveBuffer, count, type, root, null).start();
+    }
+
+    /** As {@link #iscatter(ByteBuffer, ByteBuffer, int, DataType, int)} with a fixed algorithm. */
+    public Request iscatter(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, int root,
+                            ScatterAlgorithm algorithm) {
+        return scatterInit(sendBuffer, receiveBuffer, count, type, root, algorithm).start();
+    }
+
+    public void scatter(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, int root) {
+        iscatter(sendBuffer, receiveBuffer, count, type, root).await();
+    }
+
+    /** A persistent scatter; {@code algorithm} null chooses by size. */
+    public PersistentCollective scatterInit(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type,
+                                            int root, ScatterAlgorithm algorithm) {
+        CollectiveArguments.checkCount(count);
+        CollectiveArguments.checkType(type);
+        CollectiveArguments.checkRoot(root, size());
+        int blockBytes = type.bytesFor(count);
+        type.bytesFor((long) count * size()); // refuses a send buffer larger than a buffer, naming count
+        ByteBuffer input = null;
+        ByteBuffer output;
+        boolean inPlace = false;
+        if (rank() == root) {
+            input = CollectiveArguments.region("sendBuffer", sendBuffer, count * size(), type);
+            output = receiveBuffer == null ? null : CollectiveArguments.region("receiveBuffer", receiveBuffer, count, type);
+            inPlace = output == null || CollectiveArguments.isOwnBlock("receiveBuffer", receiveBuffer, "sendBuffer",
+                    sendBuffer, rank(), blockBytes, input.capacity());
+            if (inPlace) {
+                output = null;
+            }
+        } else {
+            output = CollectiveArguments.region("receiveBuffer", requireNotInPlace("receiveBuffer", receiveBuffer, root),
+                    count, type);
+        }
+        ScatterAlgorithm chosen = algorithm != null ? algorithm : selector.scatter(blockBytes, size());
+        boolean rootInPlace = inPlace;
+        Schedule schedule = cache.get(new ScheduleCache.Key(chosen, root, count, type, null, rootInPlace, 0),
+                () -> check.prepare(chosen.build(rank(), size(), root, count, type, rootInPlace)));
+        CollectiveArguments.checkBinding("sendBuffer", input, schedule, Slots.INPUT);
+        CollectiveArguments.checkBinding("receiveBuffer", output, schedule, Slots.OUTPUT);
+        return new PersistentCollective(this, schedule, input, output,
+                "ISCATTER " + count + " x " + type + " from " + root + where(), signature(schedule, 0));
+    }
+
+    /** A rooted collective's buffer that only the root may leave out (in place): refused as null elsewhere. */
+    private ByteBuffer requireNotInPlace(String name, ByteBuffer buffer, int root) {
+        if (buffer == null) {
+            throw new IllegalArgumentException(name + ": must not be null on rank " + rank() + ", which is not the root "
+                    + root + " (only the root may work in place)");
+        }
+        return buffer;
     }
 
     // ---------------------------------------------------------------- plumbing

@@ -89,7 +89,7 @@ class CommunicatorArgumentsTest {
     @Test
     void aReduceNeedsASendBufferExceptAtTheRootAndAReceiveBufferOnlyThere() {
         // this communicator is rank 1 of 4
-        assertRefused("sendBuffer", "only the root may reduce in place",
+        assertRefused("sendBuffer", "only the root may work in place",
                 () -> comm.ireduce(null, doubles, 8, DataType.DOUBLE, ReduceOp.SUM, 0));
         assertRefused("receiveBuffer", "null", () -> comm.ireduce(null, null, 8, DataType.DOUBLE, ReduceOp.SUM, 1));
         assertRefused("root", "0..3", () -> comm.ireduce(doubles, null, 8, DataType.DOUBLE, ReduceOp.SUM, 4));
@@ -105,6 +105,18 @@ class CommunicatorArgumentsTest {
                 () -> comm.iallgather(forFour.slice(0, 64).order(ByteOrder.nativeOrder()), forFour, 8, DataType.DOUBLE));
         assertRefused("count", "more than a Java buffer holds",
                 () -> comm.iallgather(doubles, forFour, Integer.MAX_VALUE / 4, DataType.DOUBLE));
+    }
+
+    @Test
+    void gatherAndScatterNeedTheirBuffersExceptInPlaceAtTheRoot() {
+        // this communicator is rank 1 of 4
+        ByteBuffer forFour = Buffers.allocate(32, DataType.DOUBLE);
+        assertRefused("sendBuffer", "only the root may work in place", () -> comm.igather(null, forFour, 8, DataType.DOUBLE, 0));
+        assertRefused("receiveBuffer", "needs 256 bytes", () -> comm.igather(doubles, doubles, 8, DataType.DOUBLE, 1));
+        assertRefused("receiveBuffer", "only the root may work in place", () -> comm.iscatter(forFour, null, 8, DataType.DOUBLE, 0));
+        assertRefused("sendBuffer", "needs 256 bytes", () -> comm.iscatter(doubles, doubles, 8, DataType.DOUBLE, 1));
+        assertRefused("receiveBuffer", "without being this rank's block 1",
+                () -> comm.iscatter(forFour, forFour.slice(8, 64).order(ByteOrder.nativeOrder()), 8, DataType.DOUBLE, 1));
     }
 
     @Test

@@ -3,6 +3,8 @@ package dev.nbc.core;
 import dev.nbc.core.algorithm.AlgorithmSelector;
 import dev.nbc.core.algorithm.allgather.AllgatherAlgorithm;
 import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
+import dev.nbc.core.algorithm.gather.GatherAlgorithm;
+import dev.nbc.core.algorithm.scatter.ScatterAlgorithm;
 import dev.nbc.core.algorithm.bcast.BcastAlgorithm;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
@@ -96,6 +98,48 @@ class InProcessCollectivesTest {
                 + (inPlace ? " in place" : ""));
     }
 
+    /** Every rank's block of case {@code seed}, in rank order. */
+    private static ByteBuffer allBlocks(long seed, int size, int count, DataType type) {
+        int blockBytes = type.bytesFor(count);
+        ByteBuffer all = Buffers.allocate(size * count, type);
+        for (int rank = 0; rank < size; rank++) {
+            all.put(rank * blockBytes, contribution(seed, rank, count, type), 0, blockBytes);
+        }
+        return all;
+    }
+
+    private static void checkGather(Communicator comm, long seed, int count, DataType type, int root, GatherAlgorithm algorithm,
+                                    boolean rootInPlace) {
+        boolean atRoot = comm.rank() == root;
+        boolean inPlace = rootInPlace && atRoot;
+        int blockBytes = type.bytesFor(count);
+        ByteBuffer mine = contribution(seed, comm.rank(), count, type);
+        ByteBuffer result = atRoot ? Buffers.allocate(comm.size() * count, type) : null;
+        if (inPlace) {
+            result.put(comm.rank() * blockBytes, mine, 0, blockBytes);
+        }
+        Request request = comm.igather(inPlace ? null : mine, result, count, type, root, algorithm);
+        request.await();
+        if (atRoot) {
+            assertNull(Reference.difference(allBlocks(seed, comm.size(), count, type), result, type),
+                    request.description() + " (" + request.algorithm() + ")" + (inPlace ? " in place" : ""));
+        }
+    }
+
+    private static void checkScatter(Communicator comm, long seed, int count, DataType type, int root, ScatterAlgorithm algorithm,
+                                     boolean rootInPlace) {
+        boolean atRoot = comm.rank() == root;
+        boolean inPlace = rootInPlace && atRoot;
+        ByteBuffer all = atRoot ? allBlocks(seed, comm.size(), count, type) : null;
+        ByteBuffer result = inPlace ? null : Buffers.allocate(count, type);
+        Request request = comm.iscatter(all, result, count, type, root, algorithm);
+        request.await();
+        if (!inPlace) {
+            assertNull(Reference.difference(contribution(seed, comm.rank(), count, type), result, type),
+                    request.description() + " (" + request.algorithm() + ")");
+        }
+    }
+
     private static void checkBcast(Communicator comm, long seed, int count, DataType type, int root, BcastAlgorithm algorithm) {
         ByteBuffer expected = contribution(seed, root, count, type);
         ByteBuffer buffer = comm.rank() == root ? Reference.copy(expected) : Buffers.allocate(count, type);
@@ -132,6 +176,16 @@ class InProcessCollectivesTest {
                             }
                             if (!algorithm.reordersOperands()) {
                                 checkAllreduce(comm, cases.nextLong(), 100, DataType.LONG, Reference.MATRIX_PRODUCT, algorithm, false);
+                            }
+                        }
+                        for (int root = 0; root < comm.size(); root++) {
+                            for (GatherAlgorithm algorithm : GatherAlgorithm.values()) {
+                                checkGather(comm, cases.nextLong(), COUNTS[cases.nextInt(COUNTS.length)],
+                                        DataType.values()[cases.nextInt(6)], root, algorithm, cases.nextBoolean());
+                            }
+                            for (ScatterAlgorithm algorithm : ScatterAlgorithm.values()) {
+                                checkScatter(comm, cases.nextLong(), COUNTS[cases.nextInt(COUNTS.length)],
+                                        DataType.values()[cases.nextInt(6)], root, algorithm, cases.nextBoolean());
                             }
                         }
                         for (AllgatherAlgorithm algorithm : AllgatherAlgorithm.values()) {

@@ -3,6 +3,8 @@ package dev.nbc.core.algorithm;
 import dev.nbc.core.algorithm.allgather.AllgatherAlgorithm;
 import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
 import dev.nbc.core.algorithm.bcast.BcastAlgorithm;
+import dev.nbc.core.algorithm.gather.GatherAlgorithm;
+import dev.nbc.core.algorithm.scatter.ScatterAlgorithm;
 import dev.nbc.core.algorithm.reduce.ReduceAlgorithm;
 import dev.nbc.core.datatype.ReduceOp;
 
@@ -124,6 +126,23 @@ public final class AlgorithmSelector {
     /** {@code resultBytes}: the whole result, P blocks. */
     public AllgatherAlgorithm allgather(int resultBytes, int size) {
         return resultBytes < DEFAULT_ALLGATHER_RING_BYTES ? AllgatherAlgorithm.BRUCK : AllgatherAlgorithm.RING;
+    }
+
+    /**
+     * Blocks of at least this many bytes are gathered and scattered linearly (one message per rank
+     * to or from the root, no forwarding), smaller ones down the binomial tree (fewest steps): Open
+     * MPI's tuned default for large blocks, not yet measured here.
+     */
+    public static final int DEFAULT_ROOTED_LINEAR_BYTES = 64 * 1024;
+
+    /** {@code blockBytes}: one rank's block. */
+    public GatherAlgorithm gather(int blockBytes, int size) {
+        return blockBytes >= DEFAULT_ROOTED_LINEAR_BYTES ? GatherAlgorithm.LINEAR : GatherAlgorithm.BINOMIAL;
+    }
+
+    /** {@code blockBytes}: one rank's block. */
+    public ScatterAlgorithm scatter(int blockBytes, int size) {
+        return blockBytes >= DEFAULT_ROOTED_LINEAR_BYTES ? ScatterAlgorithm.LINEAR : ScatterAlgorithm.BINOMIAL;
     }
 
     /** The binomial tree, the only reduce algorithm yet; its order rule for non-commutative operations is its own. */

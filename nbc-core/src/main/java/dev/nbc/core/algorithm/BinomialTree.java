@@ -20,6 +20,26 @@ public final class BinomialTree {
         this.vrank = Math.floorMod(rank - root, size);
     }
 
+    /** This rank's position relative to the root: (rank - root) mod P. */
+    public int vrank() {
+        return vrank;
+    }
+
+    /**
+     * How many ranks this rank's subtree holds (itself included): the vranks [vrank, vrank +
+     * subtreeSize()), contiguous, which is what lets a gather or scatter move a subtree's blocks
+     * as one message.
+     */
+    public int subtreeSize() {
+        return subtreeSize(vrank, size);
+    }
+
+    /** The subtree size of the rank at {@code vrank} in a tree of {@code size}. */
+    public static int subtreeSize(int vrank, int size) {
+        int extent = vrank == 0 ? size : Integer.lowestOneBit(vrank);
+        return Math.min(extent, size - vrank);
+    }
+
     /** The parent's rank, or -1 at the root. */
     public int parent() {
         if (vrank == 0) {

@@ -120,6 +120,8 @@ public record CallSignature(Collective collective, boolean closing, String algor
                 case REDUCE -> call.append("ireduce(root=").append(root).append(", count=").append(count).append(", ").append(type)
                         .append(", ").append(op);
                 case ALLGATHER -> call.append("iallgather(count=").append(count).append(", ").append(type);
+                case GATHER -> call.append("igather(root=").append(root).append(", count=").append(count).append(", ").append(type);
+                case SCATTER -> call.append("iscatter(root=").append(root).append(", count=").append(count).append(", ").append(type);
             }
         }
         if (withAlgorithm && !algorithm.isEmpty()) {

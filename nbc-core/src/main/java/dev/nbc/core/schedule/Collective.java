@@ -6,5 +6,7 @@ public enum Collective {
     BCAST,
     ALLREDUCE,
     REDUCE,
-    ALLGATHER
+    ALLGATHER,
+    GATHER,
+    SCATTER
 }

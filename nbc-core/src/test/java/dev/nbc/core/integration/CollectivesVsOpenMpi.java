@@ -4,6 +4,8 @@ import dev.nbc.core.Buffers;
 import dev.nbc.core.Communicator;
 import dev.nbc.core.algorithm.allgather.AllgatherAlgorithm;
 import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
+import dev.nbc.core.algorithm.gather.GatherAlgorithm;
+import dev.nbc.core.algorithm.scatter.ScatterAlgorithm;
 import dev.nbc.core.algorithm.reduce.ReduceAlgorithm;
 import dev.nbc.core.algorithm.bcast.BcastAlgorithm;
 import dev.nbc.core.datatype.DataType;
@@ -94,6 +96,18 @@ public final class CollectivesVsOpenMpi {
             }
             allgather(cases.nextLong(), (1 << 20) / comm.size(), DataType.DOUBLE, algorithm, false);
         }
+        for (int root = 0; root < comm.size(); root++) {
+            for (GatherAlgorithm algorithm : GatherAlgorithm.values()) {
+                for (int count : COUNTS) {
+                    gather(cases.nextLong(), count, DataType.values()[cases.nextInt(6)], root, algorithm, cases.nextBoolean());
+                }
+            }
+            for (ScatterAlgorithm algorithm : ScatterAlgorithm.values()) {
+                for (int count : COUNTS) {
+                    scatter(cases.nextLong(), count, DataType.values()[cases.nextInt(6)], root, algorithm, cases.nextBoolean());
+                }
+            }
+        }
         for (ReduceAlgorithm algorithm : ReduceAlgorithm.values()) {
             for (int root = 0; root < comm.size(); root++) {
                 for (DataType type : DataType.values()) {
@@ -156,6 +170,46 @@ public final class CollectivesVsOpenMpi {
         ByteBuffer theirs = Buffers.allocate(comm.size() * count, type);
         MPI.COMM_WORLD.allGather(Reference.copy(mine), count, MPI_TYPES.get(type), theirs, count, MPI_TYPES.get(type));
         compare(theirs, ours, type, request);
+    }
+
+    private void gather(long caseSeed, int count, DataType type, int root, GatherAlgorithm algorithm, boolean rootInPlace)
+            throws MPIException {
+        boolean atRoot = comm.rank() == root;
+        boolean inPlace = rootInPlace && atRoot;
+        int blockBytes = type.bytesFor(count);
+        ByteBuffer mine = contribution(caseSeed, comm.rank(), count, type);
+        ByteBuffer ours = atRoot ? Buffers.allocate(comm.size() * count, type) : null;
+        if (inPlace) {
+            ours.put(comm.rank() * blockBytes, mine, 0, blockBytes);
+        }
+        Request request = comm.igather(inPlace ? null : mine, ours, count, type, root, algorithm);
+        request.await();
+        ByteBuffer theirs = Buffers.allocate(atRoot ? comm.size() * count : 0, type);
+        MPI.COMM_WORLD.gather(Reference.copy(mine), count, MPI_TYPES.get(type), theirs, count, MPI_TYPES.get(type), root);
+        if (atRoot) {
+            compare(theirs, ours, type, request);
+        }
+    }
+
+    private void scatter(long caseSeed, int count, DataType type, int root, ScatterAlgorithm algorithm, boolean rootInPlace)
+            throws MPIException {
+        boolean atRoot = comm.rank() == root;
+        boolean inPlace = rootInPlace && atRoot;
+        int blockBytes = type.bytesFor(count);
+        ByteBuffer all = Buffers.allocate(atRoot ? comm.size() * count : 0, type);
+        if (atRoot) {
+            for (int rank = 0; rank < comm.size(); rank++) {
+                all.put(rank * blockBytes, contribution(caseSeed, rank, count, type), 0, blockBytes);
+            }
+        }
+        ByteBuffer ours = inPlace ? null : Buffers.allocate(count, type);
+        Request request = comm.iscatter(atRoot ? all : null, ours, count, type, root, algorithm);
+        request.await();
+        ByteBuffer theirs = Buffers.allocate(count, type);
+        MPI.COMM_WORLD.scatter(Reference.copy(all), count, MPI_TYPES.get(type), theirs, count, MPI_TYPES.get(type), root);
+        if (!inPlace) {
+            compare(theirs, ours, type, request);
+        }
     }
 
     /** {@code rootInPlace}: the root reduces in place; the others always give a send buffer. */

@@ -20,13 +20,13 @@ final class ScatterAllgatherBcast {
         // Scatter: this rank's subtree holds vranks [vrank, vrank + extent), and with them their blocks.
         if (tree.parent() >= 0) {
             builder.round().receive(Slots.OUTPUT, blockOffset(vrank, bytes, size),
-                    blockOffset(vrank + subtreeExtent(vrank, size), bytes, size) - blockOffset(vrank, bytes, size), tree.parent());
+                    blockOffset(vrank + tree.subtreeSize(), bytes, size) - blockOffset(vrank, bytes, size), tree.parent());
         }
         builder.round();
         for (int child : tree.childrenLargestFirst()) {
             int childVrank = Math.floorMod(child - root, size);
             int start = blockOffset(childVrank, bytes, size);
-            builder.send(Slots.OUTPUT, start, blockOffset(childVrank + subtreeExtent(childVrank, size), bytes, size) - start, child);
+            builder.send(Slots.OUTPUT, start, blockOffset(childVrank + BinomialTree.subtreeSize(childVrank, size), bytes, size) - start, child);
         }
         // Ring allgather in vrank order: in step s send block vrank-s, receive block vrank-s-1. The
         // root has every block already, so it receives nothing and the last vrank sends it nothing:
@@ -47,12 +47,6 @@ final class ScatterAllgatherBcast {
                 builder.receive(Slots.OUTPUT, blockOffset(received, bytes, size), blockLength(received, bytes, size), left);
             }
         }
-    }
-
-    /** Number of vranks in vrank's binomial subtree. */
-    private static int subtreeExtent(int vrank, int size) {
-        int extent = vrank == 0 ? size : Integer.lowestOneBit(vrank);
-        return Math.min(extent, size - vrank);
     }
 
     /** First byte of block {@code block} of P nearly equal blocks (block P is the end). */
