@@ -3,6 +3,7 @@ package dev.nbc.core;
 import dev.nbc.core.algorithm.AlgorithmSelector;
 import dev.nbc.core.algorithm.allgather.AllgatherAlgorithm;
 import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
+import dev.nbc.core.algorithm.alltoall.AlltoallAlgorithm;
 import dev.nbc.core.algorithm.gather.GatherAlgorithm;
 import dev.nbc.core.algorithm.scatter.ScatterAlgorithm;
 import dev.nbc.core.algorithm.reduce.ReduceAlgorithm;
@@ -436,6 +437,52 @@ public final class Communicator implements AutoCloseable {
         CollectiveArguments.checkBinding("receiveBuffer", output, schedule, Slots.OUTPUT);
         return new PersistentCollective(this, schedule, input, output,
                 "ISCATTER " + count + " x " + type + " from " + root + where(), signature(schedule, 0));
+    }
+
+    // ---------------------------------------------------------------- all-to-all
+
+    /**
+     * Sends block j of every rank's {@code sendBuffer} ({@code count} elements each, P blocks) to
+     * rank j, which receives it as block {@code rank} of its {@code receiveBuffer} (P blocks).
+     * {@code sendBuffer} null, or the same memory as {@code receiveBuffer}, means in place: the send
+     * blocks are in {@code receiveBuffer}, which the result replaces.
+     */
+    public Request ialltoall(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type) {
+        return alltoallInit(sendBuffer, receiveBuffer, count, type, null).start();
+    }
+
+    /** As {@link #ialltoall(ByteBuffer, ByteBuffer, int, DataType)} with a fixed algorithm. */
+    public Request ialltoall(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type,
+                             AlltoallAlgorithm algorithm) {
+        return alltoallInit(sendBuffer, receiveBuffer, count, type, algorithm).start();
+    }
+
+    public void alltoall(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type) {
+        ialltoall(sendBuffer, receiveBuffer, count, type).await();
+    }
+
+    /** A persistent all-to-all; {@code algorithm} null chooses by size. */
+    public PersistentCollective alltoallInit(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type,
+                                             AlltoallAlgorithm algorithm) {
+        CollectiveArguments.checkCount(count);
+        CollectiveArguments.checkType(type);
+        int blockBytes = type.bytesFor(count);
+        type.bytesFor((long) count * size()); // refuses buffers larger than Java's, naming count
+        ByteBuffer output = CollectiveArguments.region("receiveBuffer", receiveBuffer, count * size(), type);
+        ByteBuffer input = sendBuffer == null ? null : CollectiveArguments.region("sendBuffer", sendBuffer, count * size(), type);
+        boolean inPlace = input == null
+                || CollectiveArguments.sameRegion("sendBuffer", sendBuffer, "receiveBuffer", receiveBuffer, output.capacity());
+        if (inPlace) {
+            input = null;
+        }
+        AlltoallAlgorithm chosen = algorithm != null ? algorithm : selector.alltoall(blockBytes, size());
+        boolean allInPlace = inPlace;
+        Schedule schedule = cache.get(new ScheduleCache.Key(chosen, -1, count, type, null, allInPlace, 0),
+                () -> check.prepare(chosen.build(rank(), size(), count, type, allInPlace)));
+        CollectiveArguments.checkBinding("sendBuffer", input, schedule, Slots.INPUT);
+        CollectiveArguments.checkBinding("receiveBuffer", output, schedule, Slots.OUTPUT);
+        return new PersistentCollective(this, schedule, input, output,
+                "IALLTOALL " + count + " x " + type + where(), signature(schedule, 0));
     }
 
     /** A rooted collective's buffer that only the root may leave out (in place): refused as null elsewhere. */

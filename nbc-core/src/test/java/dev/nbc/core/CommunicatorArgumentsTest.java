@@ -120,6 +120,16 @@ class CommunicatorArgumentsTest {
     }
 
     @Test
+    void anAlltoallNeedsPBlocksBothWaysAndRefusesOverlappingBuffers() {
+        ByteBuffer forFour = Buffers.allocate(32, DataType.DOUBLE);
+        assertRefused("receiveBuffer", "needs 256 bytes", () -> comm.ialltoall(forFour, doubles, 8, DataType.DOUBLE));
+        assertRefused("sendBuffer", "needs 256 bytes", () -> comm.ialltoall(doubles, forFour, 8, DataType.DOUBLE));
+        assertRefused("sendBuffer", "without being the same region",
+                () -> comm.ialltoall(forFour.slice(8, 128).order(ByteOrder.nativeOrder()),
+                        forFour.slice(0, 128).order(ByteOrder.nativeOrder()), 4, DataType.DOUBLE));
+    }
+
+    @Test
     void aReadOnlyBufferIsFineAtTheRootOfABroadcast() {
         Communicator root = Communicator.create(engine, new ScriptedTransport(0, 1), CollectiveCheck.OFF);
         root.ibcast(doubles.asReadOnlyBuffer().order(ByteOrder.nativeOrder()), 8, DataType.DOUBLE, 0).await();

@@ -3,6 +3,7 @@ package dev.nbc.core;
 import dev.nbc.core.algorithm.AlgorithmSelector;
 import dev.nbc.core.algorithm.allgather.AllgatherAlgorithm;
 import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
+import dev.nbc.core.algorithm.alltoall.AlltoallAlgorithm;
 import dev.nbc.core.algorithm.gather.GatherAlgorithm;
 import dev.nbc.core.algorithm.scatter.ScatterAlgorithm;
 import dev.nbc.core.algorithm.bcast.BcastAlgorithm;
@@ -140,6 +141,21 @@ class InProcessCollectivesTest {
         }
     }
 
+    private static void checkAlltoall(Communicator comm, long seed, int count, DataType type, AlltoallAlgorithm algorithm,
+                                      boolean inPlace) {
+        int blockBytes = type.bytesFor(count);
+        ByteBuffer mine = contribution(seed, comm.rank(), comm.size() * count, type);
+        ByteBuffer result = inPlace ? Reference.copy(mine) : Buffers.allocate(comm.size() * count, type);
+        Request request = comm.ialltoall(inPlace ? null : mine, result, count, type, algorithm);
+        request.await();
+        ByteBuffer expected = Buffers.allocate(comm.size() * count, type);
+        for (int from = 0; from < comm.size(); from++) {
+            expected.put(from * blockBytes, contribution(seed, from, comm.size() * count, type), comm.rank() * blockBytes, blockBytes);
+        }
+        assertNull(Reference.difference(expected, result, type), request.description() + " (" + request.algorithm() + ")"
+                + (inPlace ? " in place" : ""));
+    }
+
     private static void checkBcast(Communicator comm, long seed, int count, DataType type, int root, BcastAlgorithm algorithm) {
         ByteBuffer expected = contribution(seed, root, count, type);
         ByteBuffer buffer = comm.rank() == root ? Reference.copy(expected) : Buffers.allocate(count, type);
@@ -186,6 +202,12 @@ class InProcessCollectivesTest {
                             for (ScatterAlgorithm algorithm : ScatterAlgorithm.values()) {
                                 checkScatter(comm, cases.nextLong(), COUNTS[cases.nextInt(COUNTS.length)],
                                         DataType.values()[cases.nextInt(6)], root, algorithm, cases.nextBoolean());
+                            }
+                        }
+                        for (AlltoallAlgorithm algorithm : AlltoallAlgorithm.values()) {
+                            for (int count : new int[]{0, 1, 7, 100}) {
+                                checkAlltoall(comm, cases.nextLong(), count, DataType.values()[cases.nextInt(6)], algorithm,
+                                        cases.nextBoolean());
                             }
                         }
                         for (AllgatherAlgorithm algorithm : AllgatherAlgorithm.values()) {

@@ -2,6 +2,7 @@ package dev.nbc.core.algorithm;
 
 import dev.nbc.core.algorithm.allgather.AllgatherAlgorithm;
 import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
+import dev.nbc.core.algorithm.alltoall.AlltoallAlgorithm;
 import dev.nbc.core.algorithm.bcast.BcastAlgorithm;
 import dev.nbc.core.algorithm.gather.GatherAlgorithm;
 import dev.nbc.core.algorithm.scatter.ScatterAlgorithm;
@@ -143,6 +144,17 @@ public final class AlgorithmSelector {
     /** {@code blockBytes}: one rank's block. */
     public ScatterAlgorithm scatter(int blockBytes, int size) {
         return blockBytes >= DEFAULT_ROOTED_LINEAR_BYTES ? ScatterAlgorithm.LINEAR : ScatterAlgorithm.BINOMIAL;
+    }
+
+    /**
+     * All-to-all blocks below this many bytes go out all at once, larger ones pairwise (one message
+     * each way per step): Open MPI's tuned default switches near here; not yet measured here.
+     */
+    public static final int DEFAULT_ALLTOALL_PAIRWISE_BYTES = 1024;
+
+    /** {@code blockBytes}: one block, what a rank sends to one other. */
+    public AlltoallAlgorithm alltoall(int blockBytes, int size) {
+        return blockBytes < DEFAULT_ALLTOALL_PAIRWISE_BYTES ? AlltoallAlgorithm.LINEAR : AlltoallAlgorithm.PAIRWISE;
     }
 
     /** The binomial tree, the only reduce algorithm yet; its order rule for non-commutative operations is its own. */

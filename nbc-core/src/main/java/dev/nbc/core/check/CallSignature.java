@@ -122,6 +122,7 @@ public record CallSignature(Collective collective, boolean closing, String algor
                 case ALLGATHER -> call.append("iallgather(count=").append(count).append(", ").append(type);
                 case GATHER -> call.append("igather(root=").append(root).append(", count=").append(count).append(", ").append(type);
                 case SCATTER -> call.append("iscatter(root=").append(root).append(", count=").append(count).append(", ").append(type);
+                case ALLTOALL -> call.append("ialltoall(count=").append(count).append(", ").append(type);
             }
         }
         if (withAlgorithm && !algorithm.isEmpty()) {

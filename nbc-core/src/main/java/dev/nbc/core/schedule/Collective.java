@@ -8,5 +8,6 @@ public enum Collective {
     REDUCE,
     ALLGATHER,
     GATHER,
-    SCATTER
+    SCATTER,
+    ALLTOALL
 }

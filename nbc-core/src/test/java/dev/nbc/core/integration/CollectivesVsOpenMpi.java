@@ -4,6 +4,7 @@ import dev.nbc.core.Buffers;
 import dev.nbc.core.Communicator;
 import dev.nbc.core.algorithm.allgather.AllgatherAlgorithm;
 import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
+import dev.nbc.core.algorithm.alltoall.AlltoallAlgorithm;
 import dev.nbc.core.algorithm.gather.GatherAlgorithm;
 import dev.nbc.core.algorithm.scatter.ScatterAlgorithm;
 import dev.nbc.core.algorithm.reduce.ReduceAlgorithm;
@@ -108,6 +109,11 @@ public final class CollectivesVsOpenMpi {
                 }
             }
         }
+        for (AlltoallAlgorithm algorithm : AlltoallAlgorithm.values()) {
+            for (int count : COUNTS) {
+                alltoall(cases.nextLong(), count / comm.size(), DataType.values()[cases.nextInt(6)], algorithm, cases.nextBoolean());
+            }
+        }
         for (ReduceAlgorithm algorithm : ReduceAlgorithm.values()) {
             for (int root = 0; root < comm.size(); root++) {
                 for (DataType type : DataType.values()) {
@@ -210,6 +216,17 @@ public final class CollectivesVsOpenMpi {
         if (!inPlace) {
             compare(theirs, ours, type, request);
         }
+    }
+
+    private void alltoall(long caseSeed, int count, DataType type, AlltoallAlgorithm algorithm, boolean inPlace)
+            throws MPIException {
+        ByteBuffer mine = contribution(caseSeed, comm.rank(), comm.size() * count, type);
+        ByteBuffer ours = inPlace ? Reference.copy(mine) : Buffers.allocate(comm.size() * count, type);
+        Request request = comm.ialltoall(inPlace ? null : mine, ours, count, type, algorithm);
+        request.await();
+        ByteBuffer theirs = Buffers.allocate(comm.size() * count, type);
+        MPI.COMM_WORLD.allToAll(Reference.copy(mine), count, MPI_TYPES.get(type), theirs, count, MPI_TYPES.get(type));
+        compare(theirs, ours, type, request);
     }
 
     /** {@code rootInPlace}: the root reduces in place; the others always give a send buffer. */
