@@ -2,9 +2,12 @@ package dev.nbc.core;
 
 import dev.nbc.core.algorithm.AlgorithmSelector;
 import dev.nbc.core.algorithm.allgather.AllgatherAlgorithm;
+import dev.nbc.core.algorithm.Algorithm;
 import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
 import dev.nbc.core.algorithm.alltoall.AlltoallAlgorithm;
 import dev.nbc.core.algorithm.gather.GatherAlgorithm;
+import dev.nbc.core.algorithm.scan.ExscanAlgorithm;
+import dev.nbc.core.algorithm.scan.ScanAlgorithm;
 import dev.nbc.core.algorithm.scatter.ScatterAlgorithm;
 import dev.nbc.core.algorithm.reduce.ReduceAlgorithm;
 import dev.nbc.core.algorithm.barrier.BarrierAlgorithm;
@@ -24,6 +27,8 @@ import dev.nbc.core.transport.Transport;
 
 import java.nio.ByteBuffer;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Non-blocking collectives over one transport (one group of ranks), advanced by a
@@ -205,25 +210,19 @@ public final class Communicator implements AutoCloseable {
         CollectiveArguments.checkCount(count);
         CollectiveArguments.checkType(type);
         CollectiveArguments.checkOp(op, type);
-        ByteBuffer output = CollectiveArguments.region("receiveBuffer", receiveBuffer, count, type);
-        ByteBuffer input = sendBuffer == null ? null : CollectiveArguments.region("sendBuffer", sendBuffer, count, type);
+        SameSizeBuffers buffers = SameSizeBuffers.of(sendBuffer, receiveBuffer, count, type);
+        ByteBuffer input = buffers.input();
+        ByteBuffer output = buffers.output();
+        boolean inPlace = buffers.inPlace();
         int bytes = output.capacity();
-        boolean inPlace = input == null
-                || CollectiveArguments.sameRegion("sendBuffer", sendBuffer, "receiveBuffer", receiveBuffer, bytes);
-        if (inPlace) {
-            input = null;
-        }
         AllreduceAlgorithm chosen = algorithm != null ? algorithm : selector.allreduce(count, bytes, size(), op);
         if (chosen.reordersOperands() && !op.isCommutative()) {
             throw new IllegalArgumentException("algorithm: " + chosen + " combines operands out of rank order, so it cannot"
                     + " run the non-commutative operation " + op.name());
         }
-        Schedule schedule = cache.get(new ScheduleCache.Key(chosen, -1, count, type, op, inPlace, 0),
-                () -> check.prepare(chosen.build(rank(), size(), count, type, op, inPlace)));
-        CollectiveArguments.checkBinding("sendBuffer", input, schedule, Slots.INPUT);
-        CollectiveArguments.checkBinding("receiveBuffer", output, schedule, Slots.OUTPUT);
-        return new PersistentCollective(this, schedule, input, output,
-                "IALLREDUCE " + count + " x " + type + " " + op.name() + where(), signature(schedule, 0));
+        return collective(new ScheduleCache.Key(chosen, -1, count, type, op, inPlace, 0),
+                () -> chosen.build(rank(), size(), count, type, op, inPlace), input, output,
+                "IALLREDUCE " + count + " x " + type + " " + op.name() + where());
     }
 
     // ---------------------------------------------------------------- reduce
@@ -273,12 +272,9 @@ public final class Communicator implements AutoCloseable {
         }
         ReduceAlgorithm chosen = algorithm != null ? algorithm : selector.reduce(type.bytesFor(count), size(), op);
         boolean rootInPlace = inPlace;
-        Schedule schedule = cache.get(new ScheduleCache.Key(chosen, root, count, type, op, rootInPlace, 0),
-                () -> check.prepare(chosen.build(rank(), size(), root, count, type, op, rootInPlace)));
-        CollectiveArguments.checkBinding("sendBuffer", input, schedule, Slots.INPUT);
-        CollectiveArguments.checkBinding("receiveBuffer", output, schedule, Slots.OUTPUT);
-        return new PersistentCollective(this, schedule, input, output,
-                "IREDUCE " + count + " x " + type + " " + op.name() + " to " + root + where(), signature(schedule, 0));
+        return collective(new ScheduleCache.Key(chosen, root, count, type, op, rootInPlace, 0),
+                () -> chosen.build(rank(), size(), root, count, type, op, rootInPlace), input, output,
+                "IREDUCE " + count + " x " + type + " " + op.name() + " to " + root + where());
     }
 
     // ---------------------------------------------------------------- allgather
@@ -320,12 +316,9 @@ public final class Communicator implements AutoCloseable {
         }
         AllgatherAlgorithm chosen = algorithm != null ? algorithm : selector.allgather(output.capacity(), size());
         boolean ownInPlace = inPlace;
-        Schedule schedule = cache.get(new ScheduleCache.Key(chosen, -1, count, type, null, ownInPlace, 0),
-                () -> check.prepare(chosen.build(rank(), size(), count, type, ownInPlace)));
-        CollectiveArguments.checkBinding("sendBuffer", input, schedule, Slots.INPUT);
-        CollectiveArguments.checkBinding("receiveBuffer", output, schedule, Slots.OUTPUT);
-        return new PersistentCollective(this, schedule, input, output,
-                "IALLGATHER " + count + " x " + type + where(), signature(schedule, 0));
+        return collective(new ScheduleCache.Key(chosen, -1, count, type, null, ownInPlace, 0),
+                () -> chosen.build(rank(), size(), count, type, ownInPlace), input, output,
+                "IALLGATHER " + count + " x " + type + where());
     }
 
     // ---------------------------------------------------------------- gather
@@ -375,12 +368,9 @@ public final class Communicator implements AutoCloseable {
         }
         GatherAlgorithm chosen = algorithm != null ? algorithm : selector.gather(blockBytes, size());
         boolean rootInPlace = inPlace;
-        Schedule schedule = cache.get(new ScheduleCache.Key(chosen, root, count, type, null, rootInPlace, 0),
-                () -> check.prepare(chosen.build(rank(), size(), root, count, type, rootInPlace)));
-        CollectiveArguments.checkBinding("sendBuffer", input, schedule, Slots.INPUT);
-        CollectiveArguments.checkBinding("receiveBuffer", output, schedule, Slots.OUTPUT);
-        return new PersistentCollective(this, schedule, input, output,
-                "IGATHER " + count + " x " + type + " to " + root + where(), signature(schedule, 0));
+        return collective(new ScheduleCache.Key(chosen, root, count, type, null, rootInPlace, 0),
+                () -> chosen.build(rank(), size(), root, count, type, rootInPlace), input, output,
+                "IGATHER " + count + " x " + type + " to " + root + where());
     }
 
     // ---------------------------------------------------------------- scatter
@@ -431,12 +421,9 @@ public final class Communicator implements AutoCloseable {
         }
         ScatterAlgorithm chosen = algorithm != null ? algorithm : selector.scatter(blockBytes, size());
         boolean rootInPlace = inPlace;
-        Schedule schedule = cache.get(new ScheduleCache.Key(chosen, root, count, type, null, rootInPlace, 0),
-                () -> check.prepare(chosen.build(rank(), size(), root, count, type, rootInPlace)));
-        CollectiveArguments.checkBinding("sendBuffer", input, schedule, Slots.INPUT);
-        CollectiveArguments.checkBinding("receiveBuffer", output, schedule, Slots.OUTPUT);
-        return new PersistentCollective(this, schedule, input, output,
-                "ISCATTER " + count + " x " + type + " from " + root + where(), signature(schedule, 0));
+        return collective(new ScheduleCache.Key(chosen, root, count, type, null, rootInPlace, 0),
+                () -> chosen.build(rank(), size(), root, count, type, rootInPlace), input, output,
+                "ISCATTER " + count + " x " + type + " from " + root + where());
     }
 
     // ---------------------------------------------------------------- all-to-all
@@ -468,21 +455,81 @@ public final class Communicator implements AutoCloseable {
         CollectiveArguments.checkType(type);
         int blockBytes = type.bytesFor(count);
         type.bytesFor((long) count * size()); // refuses buffers larger than Java's, naming count
-        ByteBuffer output = CollectiveArguments.region("receiveBuffer", receiveBuffer, count * size(), type);
-        ByteBuffer input = sendBuffer == null ? null : CollectiveArguments.region("sendBuffer", sendBuffer, count * size(), type);
-        boolean inPlace = input == null
-                || CollectiveArguments.sameRegion("sendBuffer", sendBuffer, "receiveBuffer", receiveBuffer, output.capacity());
-        if (inPlace) {
-            input = null;
-        }
+        SameSizeBuffers buffers = SameSizeBuffers.of(sendBuffer, receiveBuffer, count * size(), type);
+        ByteBuffer input = buffers.input();
+        ByteBuffer output = buffers.output();
         AlltoallAlgorithm chosen = algorithm != null ? algorithm : selector.alltoall(blockBytes, size());
-        boolean allInPlace = inPlace;
-        Schedule schedule = cache.get(new ScheduleCache.Key(chosen, -1, count, type, null, allInPlace, 0),
-                () -> check.prepare(chosen.build(rank(), size(), count, type, allInPlace)));
-        CollectiveArguments.checkBinding("sendBuffer", input, schedule, Slots.INPUT);
-        CollectiveArguments.checkBinding("receiveBuffer", output, schedule, Slots.OUTPUT);
-        return new PersistentCollective(this, schedule, input, output,
-                "IALLTOALL " + count + " x " + type + where(), signature(schedule, 0));
+        boolean allInPlace = buffers.inPlace();
+        return collective(new ScheduleCache.Key(chosen, -1, count, type, null, allInPlace, 0),
+                () -> chosen.build(rank(), size(), count, type, allInPlace), input, output,
+                "IALLTOALL " + count + " x " + type + where());
+    }
+
+    // ---------------------------------------------------------------- scan and exscan
+
+    /**
+     * Rank r's {@code receiveBuffer} gets x0 op x1 op ... op xr of every rank's {@code count}
+     * elements, in rank order (MPI_Scan). {@code sendBuffer} null, or the same memory as
+     * {@code receiveBuffer}, means in place.
+     */
+    public Request iscan(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, ReduceOp op) {
+        return scanInit(sendBuffer, receiveBuffer, count, type, op, null).start();
+    }
+
+    /** As {@link #iscan(ByteBuffer, ByteBuffer, int, DataType, ReduceOp)} with a fixed algorithm. */
+    public Request iscan(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, ReduceOp op,
+                         ScanAlgorithm algorithm) {
+        return scanInit(sendBuffer, receiveBuffer, count, type, op, algorithm).start();
+    }
+
+    public void scan(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, ReduceOp op) {
+        iscan(sendBuffer, receiveBuffer, count, type, op).await();
+    }
+
+    /** A persistent scan; {@code algorithm} null chooses by size. */
+    public PersistentCollective scanInit(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, ReduceOp op,
+                                         ScanAlgorithm algorithm) {
+        ScanAlgorithm chosen = algorithm != null ? algorithm : selector.scan(size());
+        return prefixInit("ISCAN", chosen, sendBuffer, receiveBuffer, count, type, op,
+                inPlace -> chosen.build(rank(), size(), count, type, op, inPlace));
+    }
+
+    /**
+     * Rank r's {@code receiveBuffer} gets x0 op ... op x(r-1), in rank order (MPI_Exscan); rank
+     * 0's is left as it was (MPI defines no result there). {@code sendBuffer} null, or the same
+     * memory as {@code receiveBuffer}, means in place.
+     */
+    public Request iexscan(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, ReduceOp op) {
+        return exscanInit(sendBuffer, receiveBuffer, count, type, op, null).start();
+    }
+
+    /** As {@link #iexscan(ByteBuffer, ByteBuffer, int, DataType, ReduceOp)} with a fixed algorithm. */
+    public Request iexscan(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, ReduceOp op,
+                           ExscanAlgorithm algorithm) {
+        return exscanInit(sendBuffer, receiveBuffer, count, type, op, algorithm).start();
+    }
+
+    public void exscan(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, ReduceOp op) {
+        iexscan(sendBuffer, receiveBuffer, count, type, op).await();
+    }
+
+    /** A persistent exscan; {@code algorithm} null chooses by size. */
+    public PersistentCollective exscanInit(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type,
+                                           ReduceOp op, ExscanAlgorithm algorithm) {
+        ExscanAlgorithm chosen = algorithm != null ? algorithm : selector.exscan(size());
+        return prefixInit("IEXSCAN", chosen, sendBuffer, receiveBuffer, count, type, op,
+                inPlace -> chosen.build(rank(), size(), count, type, op, inPlace));
+    }
+
+    private PersistentCollective prefixInit(String name, Algorithm chosen, ByteBuffer sendBuffer, ByteBuffer receiveBuffer,
+                                            int count, DataType type, ReduceOp op, Function<Boolean, Schedule> build) {
+        CollectiveArguments.checkCount(count);
+        CollectiveArguments.checkType(type);
+        CollectiveArguments.checkOp(op, type);
+        SameSizeBuffers buffers = SameSizeBuffers.of(sendBuffer, receiveBuffer, count, type);
+        return collective(new ScheduleCache.Key(chosen, -1, count, type, op, buffers.inPlace(), 0),
+                () -> build.apply(buffers.inPlace()), buffers.input(), buffers.output(),
+                name + " " + count + " x " + type + " " + op.name() + where());
     }
 
     /** A rooted collective's buffer that only the root may leave out (in place): refused as null elsewhere. */
@@ -495,6 +542,33 @@ public final class Communicator implements AutoCloseable {
     }
 
     // ---------------------------------------------------------------- plumbing
+
+    /**
+     * The schedule of {@code key} (built by {@code build}, cached), its buffers checked against
+     * what it does with them, as a persistent collective.
+     */
+    private PersistentCollective collective(ScheduleCache.Key key, Supplier<Schedule> build, ByteBuffer input,
+                                            ByteBuffer output, String description) {
+        Schedule schedule = cache.get(key, () -> check.prepare(build.get()));
+        CollectiveArguments.checkBinding("sendBuffer", input, schedule, Slots.INPUT);
+        CollectiveArguments.checkBinding("receiveBuffer", output, schedule, Slots.OUTPUT);
+        return new PersistentCollective(this, schedule, input, output, description, signature(schedule, 0));
+    }
+
+    /**
+     * The regions of a call whose send and receive buffers hold {@code elements} each (an
+     * allreduce, a scan, an all-to-all): in place when {@code sendBuffer} is null or the same
+     * memory as {@code receiveBuffer}, and then {@code input} is null.
+     */
+    private record SameSizeBuffers(ByteBuffer input, ByteBuffer output, boolean inPlace) {
+        static SameSizeBuffers of(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int elements, DataType type) {
+            ByteBuffer output = CollectiveArguments.region("receiveBuffer", receiveBuffer, elements, type);
+            ByteBuffer input = sendBuffer == null ? null : CollectiveArguments.region("sendBuffer", sendBuffer, elements, type);
+            boolean inPlace = input == null
+                    || CollectiveArguments.sameRegion("sendBuffer", sendBuffer, "receiveBuffer", receiveBuffer, output.capacity());
+            return new SameSizeBuffers(inPlace ? null : input, output, inPlace);
+        }
+    }
 
     /** The signature every start of {@code schedule} numbers, or null without the check. */
     private CallSignature signature(Schedule schedule, int segmentBytes) {

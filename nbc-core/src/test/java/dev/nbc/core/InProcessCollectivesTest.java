@@ -156,6 +156,21 @@ class InProcessCollectivesTest {
                 + (inPlace ? " in place" : ""));
     }
 
+    /** {@code exclusive}: iexscan, whose rank 0 has no result to check; else iscan. */
+    private static void checkScan(Communicator comm, long seed, int count, DataType type, ReduceOp op, boolean exclusive,
+                                  boolean inPlace) {
+        ByteBuffer mine = contribution(seed, comm.rank(), count, type);
+        ByteBuffer result = inPlace ? Reference.copy(mine) : Buffers.allocate(count, type);
+        Request request = exclusive ? comm.iexscan(inPlace ? null : mine, result, count, type, op)
+                : comm.iscan(inPlace ? null : mine, result, count, type, op);
+        request.await();
+        int upTo = exclusive ? comm.rank() : comm.rank() + 1;
+        if (upTo > 0) {
+            assertNull(Reference.difference(expectedAllreduce(seed, upTo, count, type, op), result, type),
+                    request.description() + " (" + request.algorithm() + ")" + (inPlace ? " in place" : ""));
+        }
+    }
+
     private static void checkBcast(Communicator comm, long seed, int count, DataType type, int root, BcastAlgorithm algorithm) {
         ByteBuffer expected = contribution(seed, root, count, type);
         ByteBuffer buffer = comm.rank() == root ? Reference.copy(expected) : Buffers.allocate(count, type);
@@ -203,6 +218,12 @@ class InProcessCollectivesTest {
                                 checkScatter(comm, cases.nextLong(), COUNTS[cases.nextInt(COUNTS.length)],
                                         DataType.values()[cases.nextInt(6)], root, algorithm, cases.nextBoolean());
                             }
+                        }
+                        for (boolean exclusive : new boolean[]{false, true}) {
+                            checkScan(comm, cases.nextLong(), COUNTS[cases.nextInt(COUNTS.length)], DataType.INT, ReduceOp.SUM,
+                                    exclusive, cases.nextBoolean());
+                            checkScan(comm, cases.nextLong(), 20, DataType.LONG, Reference.MATRIX_PRODUCT, exclusive,
+                                    cases.nextBoolean());
                         }
                         for (AlltoallAlgorithm algorithm : AlltoallAlgorithm.values()) {
                             for (int count : new int[]{0, 1, 7, 100}) {

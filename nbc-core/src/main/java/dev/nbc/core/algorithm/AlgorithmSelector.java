@@ -7,6 +7,8 @@ import dev.nbc.core.algorithm.bcast.BcastAlgorithm;
 import dev.nbc.core.algorithm.gather.GatherAlgorithm;
 import dev.nbc.core.algorithm.scatter.ScatterAlgorithm;
 import dev.nbc.core.algorithm.reduce.ReduceAlgorithm;
+import dev.nbc.core.algorithm.scan.ExscanAlgorithm;
+import dev.nbc.core.algorithm.scan.ScanAlgorithm;
 import dev.nbc.core.datatype.ReduceOp;
 
 /**
@@ -155,6 +157,16 @@ public final class AlgorithmSelector {
     /** {@code blockBytes}: one block, what a rank sends to one other. */
     public AlltoallAlgorithm alltoall(int blockBytes, int size) {
         return blockBytes < DEFAULT_ALLTOALL_PAIRWISE_BYTES ? AlltoallAlgorithm.LINEAR : AlltoallAlgorithm.PAIRWISE;
+    }
+
+    /** Recursive doubling (ceil(log2 P) steps) beyond 2 ranks, where the chain is as short. */
+    public ScanAlgorithm scan(int size) {
+        return size <= 2 ? ScanAlgorithm.LINEAR : ScanAlgorithm.RECURSIVE_DOUBLING;
+    }
+
+    /** As {@link #scan(int)}. */
+    public ExscanAlgorithm exscan(int size) {
+        return size <= 2 ? ExscanAlgorithm.LINEAR : ExscanAlgorithm.RECURSIVE_DOUBLING;
     }
 
     /** The binomial tree, the only reduce algorithm yet; its order rule for non-commutative operations is its own. */

@@ -123,6 +123,8 @@ public record CallSignature(Collective collective, boolean closing, String algor
                 case GATHER -> call.append("igather(root=").append(root).append(", count=").append(count).append(", ").append(type);
                 case SCATTER -> call.append("iscatter(root=").append(root).append(", count=").append(count).append(", ").append(type);
                 case ALLTOALL -> call.append("ialltoall(count=").append(count).append(", ").append(type);
+                case SCAN -> call.append("iscan(count=").append(count).append(", ").append(type).append(", ").append(op);
+                case EXSCAN -> call.append("iexscan(count=").append(count).append(", ").append(type).append(", ").append(op);
             }
         }
         if (withAlgorithm && !algorithm.isEmpty()) {

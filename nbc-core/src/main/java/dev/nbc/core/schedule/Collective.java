@@ -9,5 +9,7 @@ public enum Collective {
     ALLGATHER,
     GATHER,
     SCATTER,
-    ALLTOALL
+    ALLTOALL,
+    SCAN,
+    EXSCAN
 }

@@ -3,9 +3,12 @@ package dev.nbc.core.integration;
 import dev.nbc.core.Buffers;
 import dev.nbc.core.Communicator;
 import dev.nbc.core.algorithm.allgather.AllgatherAlgorithm;
+import dev.nbc.core.algorithm.Algorithm;
 import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
 import dev.nbc.core.algorithm.alltoall.AlltoallAlgorithm;
 import dev.nbc.core.algorithm.gather.GatherAlgorithm;
+import dev.nbc.core.algorithm.scan.ExscanAlgorithm;
+import dev.nbc.core.algorithm.scan.ScanAlgorithm;
 import dev.nbc.core.algorithm.scatter.ScatterAlgorithm;
 import dev.nbc.core.algorithm.reduce.ReduceAlgorithm;
 import dev.nbc.core.algorithm.bcast.BcastAlgorithm;
@@ -108,6 +111,12 @@ public final class CollectivesVsOpenMpi {
                     scatter(cases.nextLong(), count, DataType.values()[cases.nextInt(6)], root, algorithm, cases.nextBoolean());
                 }
             }
+        }
+        for (ScanAlgorithm algorithm : ScanAlgorithm.values()) {
+            prefixes(cases, algorithm, false);
+        }
+        for (ExscanAlgorithm algorithm : ExscanAlgorithm.values()) {
+            prefixes(cases, algorithm, true);
         }
         for (AlltoallAlgorithm algorithm : AlltoallAlgorithm.values()) {
             for (int count : COUNTS) {
@@ -214,6 +223,46 @@ public final class CollectivesVsOpenMpi {
         ByteBuffer theirs = Buffers.allocate(count, type);
         MPI.COMM_WORLD.scatter(Reference.copy(all), count, MPI_TYPES.get(type), theirs, count, MPI_TYPES.get(type), root);
         if (!inPlace) {
+            compare(theirs, ours, type, request);
+        }
+    }
+
+    private void prefixes(Random cases, Algorithm algorithm, boolean exclusive) throws MPIException {
+        for (DataType type : DataType.values()) {
+            for (ReduceOp op : ReduceOp.BUILT_IN) {
+                if (op.supports(type)) {
+                    prefix(cases.nextLong(), COUNTS[cases.nextInt(COUNTS.length)], type, op, algorithm, exclusive, cases.nextBoolean());
+                }
+            }
+        }
+        prefix(cases.nextLong(), 33, DataType.LONG, Reference.MATRIX_PRODUCT, algorithm, exclusive, false);
+    }
+
+    /** An iscan ({@code exclusive} false) or iexscan against Open MPI's MPI_Scan / MPI_Exscan (rank 0's exscan result is undefined). */
+    private void prefix(long caseSeed, int count, DataType type, ReduceOp op, Algorithm algorithm, boolean exclusive,
+                        boolean inPlace) throws MPIException {
+        ByteBuffer mine = contribution(caseSeed, comm.rank(), count, type);
+        ByteBuffer ours = inPlace ? Reference.copy(mine) : Buffers.allocate(count, type);
+        Request request = exclusive
+                ? comm.iexscan(inPlace ? null : mine, ours, count, type, op, (ExscanAlgorithm) algorithm)
+                : comm.iscan(inPlace ? null : mine, ours, count, type, op, (ScanAlgorithm) algorithm);
+        request.await();
+        ByteBuffer theirs = Buffers.allocate(count, type);
+        if (openMpiDefines(type, op) && op != Reference.MATRIX_PRODUCT) {
+            if (exclusive) {
+                MPI.COMM_WORLD.exScan(Reference.copy(mine), theirs, count, MPI_TYPES.get(type), mpiOp(op));
+            } else {
+                MPI.COMM_WORLD.scan(Reference.copy(mine), theirs, count, MPI_TYPES.get(type), mpiOp(op));
+            }
+        } else {
+            int upTo = exclusive ? comm.rank() : comm.rank() + 1;
+            ByteBuffer[] all = new ByteBuffer[upTo];
+            for (int rank = 0; rank < upTo; rank++) {
+                all[rank] = contribution(caseSeed, rank, count, type);
+            }
+            theirs = upTo == 0 ? theirs : Reference.allreduce(all, count, type, op);
+        }
+        if (!exclusive || comm.rank() > 0) {
             compare(theirs, ours, type, request);
         }
     }
