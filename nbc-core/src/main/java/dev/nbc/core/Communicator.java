@@ -10,6 +10,7 @@ import dev.nbc.core.algorithm.scan.ExscanAlgorithm;
 import dev.nbc.core.algorithm.scan.ScanAlgorithm;
 import dev.nbc.core.algorithm.scatter.ScatterAlgorithm;
 import dev.nbc.core.algorithm.reduce.ReduceAlgorithm;
+import dev.nbc.core.algorithm.reducescatter.ReduceScatterBlockAlgorithm;
 import dev.nbc.core.algorithm.barrier.BarrierAlgorithm;
 import dev.nbc.core.algorithm.bcast.BcastAlgorithm;
 import dev.nbc.core.check.CallSignature;
@@ -519,6 +520,52 @@ public final class Communicator implements AutoCloseable {
         ExscanAlgorithm chosen = algorithm != null ? algorithm : selector.exscan(size());
         return prefixInit("IEXSCAN", chosen, sendBuffer, receiveBuffer, count, type, op,
                 inPlace -> chosen.build(rank(), size(), count, type, op, inPlace));
+    }
+
+    // ---------------------------------------------------------------- reduce-scatter
+
+    /**
+     * Combines every rank's {@code sendBuffer} (P blocks of {@code count} elements) with {@code op}
+     * in rank order, and gives rank r block r of the result in its {@code receiveBuffer} (count
+     * elements; MPI_Reduce_scatter_block). {@code sendBuffer} null means in place: the P blocks are
+     * in {@code receiveBuffer}, whose first block gets the result.
+     */
+    public Request ireduceScatterBlock(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, ReduceOp op) {
+        return reduceScatterBlockInit(sendBuffer, receiveBuffer, count, type, op, null).start();
+    }
+
+    /** As {@link #ireduceScatterBlock(ByteBuffer, ByteBuffer, int, DataType, ReduceOp)} with a fixed algorithm. */
+    public Request ireduceScatterBlock(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, ReduceOp op,
+                                       ReduceScatterBlockAlgorithm algorithm) {
+        return reduceScatterBlockInit(sendBuffer, receiveBuffer, count, type, op, algorithm).start();
+    }
+
+    public void reduceScatterBlock(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, ReduceOp op) {
+        ireduceScatterBlock(sendBuffer, receiveBuffer, count, type, op).await();
+    }
+
+    /** A persistent reduce-scatter; {@code algorithm} null chooses by operation. */
+    public PersistentCollective reduceScatterBlockInit(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type,
+                                                       ReduceOp op, ReduceScatterBlockAlgorithm algorithm) {
+        CollectiveArguments.checkCount(count);
+        CollectiveArguments.checkType(type);
+        CollectiveArguments.checkOp(op, type);
+        type.bytesFor((long) count * size()); // refuses buffers larger than Java's, naming count
+        boolean inPlace = sendBuffer == null;
+        ByteBuffer input = inPlace ? null : CollectiveArguments.region("sendBuffer", sendBuffer, count * size(), type);
+        ByteBuffer output = CollectiveArguments.region("receiveBuffer", receiveBuffer, inPlace ? count * size() : count, type);
+        if (!inPlace && Overlap.of(input, 0, input.capacity(), output, 0, output.capacity()) != Overlap.NONE) {
+            throw new IllegalArgumentException("sendBuffer: shares memory with receiveBuffer; overlapping send and receive "
+                    + "buffers are erroneous (as in MPI): pass null as sendBuffer to work in place, or separate memory");
+        }
+        ReduceScatterBlockAlgorithm chosen = algorithm != null ? algorithm : selector.reduceScatterBlock(op);
+        if (chosen.reordersOperands() && !op.isCommutative()) {
+            throw new IllegalArgumentException("algorithm: " + chosen + " combines operands out of rank order, so it cannot"
+                    + " run the non-commutative operation " + op.name());
+        }
+        return collective(new ScheduleCache.Key(chosen, -1, count, type, op, inPlace, 0),
+                () -> chosen.build(rank(), size(), count, type, op, inPlace), input, output,
+                "IREDUCE_SCATTER_BLOCK " + count + " x " + type + " " + op.name() + where());
     }
 
     private PersistentCollective prefixInit(String name, Algorithm chosen, ByteBuffer sendBuffer, ByteBuffer receiveBuffer,

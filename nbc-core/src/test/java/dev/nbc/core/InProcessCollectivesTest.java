@@ -171,6 +171,22 @@ class InProcessCollectivesTest {
         }
     }
 
+    private static void checkReduceScatterBlock(Communicator comm, long seed, int count, DataType type, ReduceOp op,
+                                                boolean inPlace) {
+        int block = type.bytesFor(count);
+        ByteBuffer mine = contribution(seed, comm.rank(), comm.size() * count, type);
+        ByteBuffer result = inPlace ? Reference.copy(mine) : Buffers.allocate(count, type);
+        Request request = comm.ireduceScatterBlock(inPlace ? null : mine, result, count, type, op);
+        request.await();
+        ByteBuffer[] all = new ByteBuffer[comm.size()];
+        for (int rank = 0; rank < all.length; rank++) {
+            all[rank] = contribution(seed, rank, comm.size() * count, type);
+        }
+        ByteBuffer reduced = Reference.allreduce(all, comm.size() * count, type, op);
+        assertNull(Reference.difference(reduced.slice(comm.rank() * block, block), result.slice(0, block), type),
+                request.description() + " (" + request.algorithm() + ")" + (inPlace ? " in place" : ""));
+    }
+
     private static void checkBcast(Communicator comm, long seed, int count, DataType type, int root, BcastAlgorithm algorithm) {
         ByteBuffer expected = contribution(seed, root, count, type);
         ByteBuffer buffer = comm.rank() == root ? Reference.copy(expected) : Buffers.allocate(count, type);
@@ -219,6 +235,10 @@ class InProcessCollectivesTest {
                                         DataType.values()[cases.nextInt(6)], root, algorithm, cases.nextBoolean());
                             }
                         }
+                        checkReduceScatterBlock(comm, cases.nextLong(), COUNTS[cases.nextInt(COUNTS.length)] / 4, DataType.INT,
+                                ReduceOp.SUM, cases.nextBoolean());
+                        checkReduceScatterBlock(comm, cases.nextLong(), 5, DataType.LONG, Reference.MATRIX_PRODUCT,
+                                cases.nextBoolean());
                         for (boolean exclusive : new boolean[]{false, true}) {
                             checkScan(comm, cases.nextLong(), COUNTS[cases.nextInt(COUNTS.length)], DataType.INT, ReduceOp.SUM,
                                     exclusive, cases.nextBoolean());

@@ -7,6 +7,7 @@ import dev.nbc.core.algorithm.bcast.BcastAlgorithm;
 import dev.nbc.core.algorithm.gather.GatherAlgorithm;
 import dev.nbc.core.algorithm.scatter.ScatterAlgorithm;
 import dev.nbc.core.algorithm.reduce.ReduceAlgorithm;
+import dev.nbc.core.algorithm.reducescatter.ReduceScatterBlockAlgorithm;
 import dev.nbc.core.algorithm.scan.ExscanAlgorithm;
 import dev.nbc.core.algorithm.scan.ScanAlgorithm;
 import dev.nbc.core.datatype.ReduceOp;
@@ -167,6 +168,11 @@ public final class AlgorithmSelector {
     /** As {@link #scan(int)}. */
     public ExscanAlgorithm exscan(int size) {
         return size <= 2 ? ExscanAlgorithm.LINEAR : ExscanAlgorithm.RECURSIVE_DOUBLING;
+    }
+
+    /** The ring for commutative operations (each rank moves the data once); reduce + scatter keeps rank order for the others. */
+    public ReduceScatterBlockAlgorithm reduceScatterBlock(ReduceOp op) {
+        return op.isCommutative() ? ReduceScatterBlockAlgorithm.RING : ReduceScatterBlockAlgorithm.REDUCE_SCATTER;
     }
 
     /** The binomial tree, the only reduce algorithm yet; its order rule for non-commutative operations is its own. */

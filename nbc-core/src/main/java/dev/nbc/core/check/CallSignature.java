@@ -125,6 +125,8 @@ public record CallSignature(Collective collective, boolean closing, String algor
                 case ALLTOALL -> call.append("ialltoall(count=").append(count).append(", ").append(type);
                 case SCAN -> call.append("iscan(count=").append(count).append(", ").append(type).append(", ").append(op);
                 case EXSCAN -> call.append("iexscan(count=").append(count).append(", ").append(type).append(", ").append(op);
+                case REDUCE_SCATTER_BLOCK -> call.append("ireduceScatterBlock(count=").append(count).append(", ").append(type)
+                        .append(", ").append(op);
             }
         }
         if (withAlgorithm && !algorithm.isEmpty()) {

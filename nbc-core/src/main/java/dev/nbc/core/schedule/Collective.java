@@ -11,5 +11,6 @@ public enum Collective {
     SCATTER,
     ALLTOALL,
     SCAN,
-    EXSCAN
+    EXSCAN,
+    REDUCE_SCATTER_BLOCK
 }

@@ -7,6 +7,7 @@ import dev.nbc.core.algorithm.Algorithm;
 import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
 import dev.nbc.core.algorithm.alltoall.AlltoallAlgorithm;
 import dev.nbc.core.algorithm.gather.GatherAlgorithm;
+import dev.nbc.core.algorithm.reducescatter.ReduceScatterBlockAlgorithm;
 import dev.nbc.core.algorithm.scan.ExscanAlgorithm;
 import dev.nbc.core.algorithm.scan.ScanAlgorithm;
 import dev.nbc.core.algorithm.scatter.ScatterAlgorithm;
@@ -109,6 +110,16 @@ public final class CollectivesVsOpenMpi {
             for (ScatterAlgorithm algorithm : ScatterAlgorithm.values()) {
                 for (int count : COUNTS) {
                     scatter(cases.nextLong(), count, DataType.values()[cases.nextInt(6)], root, algorithm, cases.nextBoolean());
+                }
+            }
+        }
+        for (ReduceScatterBlockAlgorithm algorithm : ReduceScatterBlockAlgorithm.values()) {
+            for (DataType type : DataType.values()) {
+                for (ReduceOp op : ReduceOp.BUILT_IN) {
+                    if (op.supports(type)) {
+                        reduceScatterBlock(cases.nextLong(), COUNTS[cases.nextInt(COUNTS.length)] / comm.size(), type, op,
+                                algorithm, cases.nextBoolean());
+                    }
                 }
             }
         }
@@ -225,6 +236,27 @@ public final class CollectivesVsOpenMpi {
         if (!inPlace) {
             compare(theirs, ours, type, request);
         }
+    }
+
+    private void reduceScatterBlock(long caseSeed, int count, DataType type, ReduceOp op, ReduceScatterBlockAlgorithm algorithm,
+                                    boolean inPlace) throws MPIException {
+        int block = type.bytesFor(count);
+        ByteBuffer mine = contribution(caseSeed, comm.rank(), comm.size() * count, type);
+        ByteBuffer ours = inPlace ? Reference.copy(mine) : Buffers.allocate(count, type);
+        Request request = comm.ireduceScatterBlock(inPlace ? null : mine, ours, count, type, op, algorithm);
+        request.await();
+        ByteBuffer theirs;
+        if (openMpiDefines(type, op)) {
+            theirs = Buffers.allocate(count, type);
+            MPI.COMM_WORLD.reduceScatterBlock(Reference.copy(mine), theirs, count, MPI_TYPES.get(type), mpiOp(op));
+        } else {
+            ByteBuffer[] all = new ByteBuffer[comm.size()];
+            for (int rank = 0; rank < all.length; rank++) {
+                all[rank] = contribution(caseSeed, rank, comm.size() * count, type);
+            }
+            theirs = Reference.allreduce(all, comm.size() * count, type, op).slice(comm.rank() * block, block);
+        }
+        compare(theirs, ours.slice(0, block), type, request);
     }
 
     private void prefixes(Random cases, Algorithm algorithm, boolean exclusive) throws MPIException {

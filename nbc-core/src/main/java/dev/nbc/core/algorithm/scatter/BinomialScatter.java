@@ -14,14 +14,20 @@ import java.util.List;
  * read-only, as MPI allows): rooted at rank 0 it sends straight from it, elsewhere it first
  * rotates the blocks into vrank order in scratch.
  */
-final class BinomialScatter {
+public final class BinomialScatter {
     private BinomialScatter() {
     }
 
     static void append(ScheduleBuilder builder, ScatterShape shape) {
-        int size = shape.size();
-        int block = shape.blockBytes();
-        BinomialTree tree = new BinomialTree(shape.rank(), size, shape.root());
+        append(builder, shape.rank(), shape.size(), shape.root(), shape.blockBytes(), Slots.INPUT, !shape.inPlace());
+    }
+
+    /**
+     * Appends the scatter of the P blocks (rank order) in the root's slot {@code source} to every
+     * rank's OUTPUT; the root copies its own block to its OUTPUT only if {@code rootKeepsOwn}.
+     */
+    public static void append(ScheduleBuilder builder, int rank, int size, int root, int block, int source, boolean rootKeepsOwn) {
+        BinomialTree tree = new BinomialTree(rank, size, root);
         boolean atRoot = tree.parent() < 0;
         List<Integer> children = tree.childrenLargestFirst();
         if (!atRoot && children.isEmpty()) {
@@ -30,13 +36,13 @@ final class BinomialScatter {
         }
         int held;
         if (atRoot) {
-            held = shape.root() == 0 ? Slots.INPUT : builder.scratch(size * block);
+            held = root == 0 ? source : builder.scratch(size * block);
             builder.round();
-            if (held != Slots.INPUT) {
-                new RootedBlocks(size, shape.root(), block).toVrankOrder(builder, Slots.INPUT, held);
+            if (held != source) {
+                new RootedBlocks(size, root, block).toVrankOrder(builder, source, held);
             }
-            if (!shape.inPlace()) {
-                builder.copy(Slots.INPUT, shape.rank() * block, Slots.OUTPUT, 0, block);
+            if (rootKeepsOwn) {
+                builder.copy(source, rank * block, Slots.OUTPUT, 0, block);
             }
         } else {
             held = builder.scratch(tree.subtreeSize() * block);
@@ -44,7 +50,7 @@ final class BinomialScatter {
             builder.round().copy(held, 0, Slots.OUTPUT, 0, block);
         }
         for (int child : children) {
-            int childVrank = Math.floorMod(child - shape.root(), size);
+            int childVrank = Math.floorMod(child - root, size);
             builder.send(held, (childVrank - tree.vrank()) * block, BinomialTree.subtreeSize(childVrank, size) * block, child);
         }
     }

@@ -1,0 +1,51 @@
+package dev.nbc.core.algorithm.reducescatter;
+
+import dev.nbc.core.algorithm.Algorithm;
+import dev.nbc.core.datatype.DataType;
+import dev.nbc.core.datatype.ReduceOp;
+import dev.nbc.core.schedule.Collective;
+import dev.nbc.core.schedule.Schedule;
+import dev.nbc.core.schedule.ScheduleBuilder;
+
+/** The ways to build a reduce-scatter with equal blocks (MPI_Reduce_scatter_block). */
+public enum ReduceScatterBlockAlgorithm implements Algorithm {
+    /** Ring ({@link RingReduceScatter}): P - 1 steps of one block; commutative operations. */
+    RING {
+        @Override
+        public boolean reordersOperands() {
+            return true;
+        }
+    },
+    /** Binomial reduce to rank 0, then binomial scatter ({@link ReduceThenScatter}): keeps rank order. */
+    REDUCE_SCATTER;
+
+    @Override
+    public Collective collective() {
+        return Collective.REDUCE_SCATTER_BLOCK;
+    }
+
+    /**
+     * Builds rank {@code rank}'s schedule: every rank contributes P blocks of {@code count}
+     * elements of {@code type}; rank r's OUTPUT gets block r of their combination with {@code op}.
+     *
+     * @param inPlace true if the contribution is in OUTPUT (P blocks; the result lands in the first)
+     * @throws IllegalArgumentException if this algorithm reorders operands and {@code op} is not commutative
+     */
+    public Schedule build(int rank, int size, int count, DataType type, ReduceOp op, boolean inPlace) {
+        if (reordersOperands() && !op.isCommutative()) {
+            throw new IllegalArgumentException("algorithm: " + this + " combines operands out of rank order, so it "
+                    + "cannot run the non-commutative operation " + op.name());
+        }
+        int block = type.bytesFor(count);
+        type.bytesFor((long) count * size);
+        ReduceScatterShape shape = new ReduceScatterShape(rank, size, count, block, inPlace);
+        ScheduleBuilder builder = new ScheduleBuilder(this, rank, size, -1, count, type, op)
+                .inputBytes(inPlace ? 0 : size * block)
+                .outputBytes(inPlace ? size * block : block);
+        switch (this) {
+            case RING -> RingReduceScatter.append(builder, shape);
+            case REDUCE_SCATTER -> ReduceThenScatter.append(builder, shape);
+        }
+        return builder.build();
+    }
+}
