@@ -1,11 +1,14 @@
 package dev.nbc.core;
 
+import dev.nbc.core.algorithm.BlockLayout;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.core.schedule.Schedule;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.Arrays;
+import java.util.Comparator;
 
 /**
  * The argument rules of the collective calls, checked before anything is built or sent. Each
@@ -87,6 +90,53 @@ final class CollectiveArguments {
                     + "pass null (or the same region) as " + sendName + " to work in place, or separate memory");
         }
         return overlap == Overlap.SAME;
+    }
+
+    /**
+     * The layout of a v-collective's buffer, checked: one count and one displacement per rank,
+     * none negative, the extent within a Java buffer, and for a buffer that is written
+     * ({@code written}) no two non-empty blocks sharing an element (MPI forbids that too).
+     */
+    static BlockLayout layout(String countsName, int[] counts, String displacementsName, int[] displacements, int size,
+                              DataType type, boolean written) {
+        if (counts == null || displacements == null) {
+            throw new IllegalArgumentException((counts == null ? countsName : displacementsName) + ": must not be null");
+        }
+        if (counts.length != size || displacements.length != size) {
+            throw new IllegalArgumentException((counts.length != size ? countsName : displacementsName)
+                    + ": must have one entry per rank (" + size + "), but has "
+                    + (counts.length != size ? counts.length : displacements.length));
+        }
+        for (int r = 0; r < size; r++) {
+            if (counts[r] < 0 || displacements[r] < 0) {
+                throw new IllegalArgumentException((counts[r] < 0 ? countsName : displacementsName) + ": must be >= 0, but ["
+                        + r + "] is " + (counts[r] < 0 ? counts[r] : displacements[r]));
+            }
+        }
+        BlockLayout layout = new BlockLayout(counts, displacements, type);
+        layout.extentBytes(); // refuses an extent beyond a Java buffer, naming count
+        if (written) {
+            Integer[] order = new Integer[size];
+            for (int r = 0; r < size; r++) {
+                order[r] = r;
+            }
+            Arrays.sort(order, Comparator.comparingInt(r -> displacements[r]));
+            long end = 0;
+            int last = -1;
+            for (int r : order) {
+                if (counts[r] == 0) {
+                    continue;
+                }
+                if (displacements[r] < end) {
+                    throw new IllegalArgumentException(displacementsName + ": the blocks of ranks " + last + " and " + r
+                            + " overlap (elements " + displacements[r] + ".." + (end - 1) + "); a buffer that is received into "
+                            + "must give every rank its own elements");
+                }
+                end = (long) displacements[r] + counts[r];
+                last = r;
+            }
+        }
+        return layout;
     }
 
     /**

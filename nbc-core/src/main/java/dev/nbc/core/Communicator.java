@@ -3,12 +3,17 @@ package dev.nbc.core;
 import dev.nbc.core.algorithm.AlgorithmSelector;
 import dev.nbc.core.algorithm.allgather.AllgatherAlgorithm;
 import dev.nbc.core.algorithm.Algorithm;
+import dev.nbc.core.algorithm.BlockLayout;
+import dev.nbc.core.algorithm.allgather.AllgathervAlgorithm;
+import dev.nbc.core.algorithm.alltoall.AlltoallvAlgorithm;
 import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
 import dev.nbc.core.algorithm.alltoall.AlltoallAlgorithm;
 import dev.nbc.core.algorithm.gather.GatherAlgorithm;
+import dev.nbc.core.algorithm.gather.GathervAlgorithm;
 import dev.nbc.core.algorithm.scan.ExscanAlgorithm;
 import dev.nbc.core.algorithm.scan.ScanAlgorithm;
 import dev.nbc.core.algorithm.scatter.ScatterAlgorithm;
+import dev.nbc.core.algorithm.scatter.ScattervAlgorithm;
 import dev.nbc.core.algorithm.reduce.ReduceAlgorithm;
 import dev.nbc.core.algorithm.reducescatter.ReduceScatterBlockAlgorithm;
 import dev.nbc.core.algorithm.barrier.BarrierAlgorithm;
@@ -27,6 +32,7 @@ import dev.nbc.core.schedule.Slots;
 import dev.nbc.core.transport.Transport;
 
 import java.nio.ByteBuffer;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -577,6 +583,173 @@ public final class Communicator implements AutoCloseable {
         return collective(new ScheduleCache.Key(chosen, -1, count, type, op, buffers.inPlace(), 0),
                 () -> build.apply(buffers.inPlace()), buffers.input(), buffers.output(),
                 name + " " + count + " x " + type + " " + op.name() + where());
+    }
+
+    // ---------------------------------------------------------------- v-collectives (blocks of different sizes)
+
+    /**
+     * MPI_Gatherv: rank r's {@code sendCount} elements land in the root's {@code receiveBuffer}
+     * at element {@code displacements[r]}, {@code receiveCounts[r]} of them (which must equal r's
+     * sendCount). {@code receiveBuffer}, {@code receiveCounts} and {@code displacements} are used at
+     * the root only. At the root {@code sendBuffer} null means in place (its block is already there).
+     */
+    public Request igatherv(ByteBuffer sendBuffer, int sendCount, ByteBuffer receiveBuffer, int[] receiveCounts,
+                            int[] displacements, DataType type, int root) {
+        return gathervInit(sendBuffer, sendCount, receiveBuffer, receiveCounts, displacements, type, root).start();
+    }
+
+    /** The persistent form of {@link #igatherv}. */
+    public PersistentCollective gathervInit(ByteBuffer sendBuffer, int sendCount, ByteBuffer receiveBuffer, int[] receiveCounts,
+                                            int[] displacements, DataType type, int root) {
+        CollectiveArguments.checkCount(sendCount);
+        CollectiveArguments.checkType(type);
+        CollectiveArguments.checkRoot(root, size());
+        BlockLayout layout = rank() == root
+                ? CollectiveArguments.layout("receiveCounts", receiveCounts, "displacements", displacements, size(), type, true)
+                : ownBlockOnly(sendCount, type);
+        ByteBuffer output = null;
+        ByteBuffer input;
+        if (rank() == root) {
+            output = CollectiveArguments.region("receiveBuffer", receiveBuffer, layout.extentBytes() / type.sizeInBytes(), type);
+            input = sendBuffer == null ? null : CollectiveArguments.region("sendBuffer", sendBuffer, sendCount, type);
+            if (input != null && sendCount != receiveCounts[rank()]) {
+                throw new IllegalArgumentException("sendCount: must equal receiveCounts[" + rank() + "] at the root, "
+                        + receiveCounts[rank()] + ", but was " + sendCount);
+            }
+        } else {
+            input = CollectiveArguments.region("sendBuffer", requireNotInPlace("sendBuffer", sendBuffer, root), sendCount, type);
+        }
+        boolean inPlace = input == null;
+        GathervAlgorithm chosen = GathervAlgorithm.LINEAR;
+        return collective(new ScheduleCache.Key(chosen, root, 0, type, null, inPlace, 0, List.of(layout.asKey())),
+                () -> chosen.build(rank(), size(), root, layout, type, inPlace), input, output,
+                "IGATHERV of " + type + " to " + root + where());
+    }
+
+    /**
+     * MPI_Scatterv: the root's block for rank r ({@code sendCounts[r]} elements from element
+     * {@code displacements[r]} of {@code sendBuffer}) lands in r's {@code receiveBuffer}
+     * ({@code receiveCount} elements, which must equal it). The send arguments are used at the root
+     * only. At the root {@code receiveBuffer} null means in place (its block stays where it is).
+     */
+    public Request iscatterv(ByteBuffer sendBuffer, int[] sendCounts, int[] displacements, ByteBuffer receiveBuffer,
+                             int receiveCount, DataType type, int root) {
+        return scattervInit(sendBuffer, sendCounts, displacements, receiveBuffer, receiveCount, type, root).start();
+    }
+
+    /** The persistent form of {@link #iscatterv}. */
+    public PersistentCollective scattervInit(ByteBuffer sendBuffer, int[] sendCounts, int[] displacements, ByteBuffer receiveBuffer,
+                                             int receiveCount, DataType type, int root) {
+        CollectiveArguments.checkCount(receiveCount);
+        CollectiveArguments.checkType(type);
+        CollectiveArguments.checkRoot(root, size());
+        BlockLayout layout = rank() == root
+                ? CollectiveArguments.layout("sendCounts", sendCounts, "displacements", displacements, size(), type, false)
+                : ownBlockOnly(receiveCount, type);
+        ByteBuffer input = null;
+        ByteBuffer output;
+        if (rank() == root) {
+            input = CollectiveArguments.region("sendBuffer", sendBuffer, layout.extentBytes() / type.sizeInBytes(), type);
+            output = receiveBuffer == null ? null : CollectiveArguments.region("receiveBuffer", receiveBuffer, receiveCount, type);
+            if (output != null && receiveCount != sendCounts[rank()]) {
+                throw new IllegalArgumentException("receiveCount: must equal sendCounts[" + rank() + "] at the root, "
+                        + sendCounts[rank()] + ", but was " + receiveCount);
+            }
+        } else {
+            output = CollectiveArguments.region("receiveBuffer", requireNotInPlace("receiveBuffer", receiveBuffer, root),
+                    receiveCount, type);
+        }
+        boolean inPlace = output == null;
+        ScattervAlgorithm chosen = ScattervAlgorithm.LINEAR;
+        return collective(new ScheduleCache.Key(chosen, root, 0, type, null, inPlace, 0, List.of(layout.asKey())),
+                () -> chosen.build(rank(), size(), root, layout, type, inPlace), input, output,
+                "ISCATTERV of " + type + " from " + root + where());
+    }
+
+    /**
+     * MPI_Allgatherv: rank r's {@code sendCount} elements land in every rank's
+     * {@code receiveBuffer} at element {@code displacements[r]} ({@code receiveCounts[r]} of them,
+     * which must equal r's sendCount). {@code sendBuffer} null means in place.
+     */
+    public Request iallgatherv(ByteBuffer sendBuffer, int sendCount, ByteBuffer receiveBuffer, int[] receiveCounts,
+                               int[] displacements, DataType type) {
+        return allgathervInit(sendBuffer, sendCount, receiveBuffer, receiveCounts, displacements, type).start();
+    }
+
+    /** The persistent form of {@link #iallgatherv}. */
+    public PersistentCollective allgathervInit(ByteBuffer sendBuffer, int sendCount, ByteBuffer receiveBuffer,
+                                               int[] receiveCounts, int[] displacements, DataType type) {
+        CollectiveArguments.checkCount(sendCount);
+        CollectiveArguments.checkType(type);
+        BlockLayout layout = CollectiveArguments.layout("receiveCounts", receiveCounts, "displacements", displacements,
+                size(), type, true);
+        ByteBuffer output = CollectiveArguments.region("receiveBuffer", receiveBuffer, layout.extentBytes() / type.sizeInBytes(),
+                type);
+        ByteBuffer input = sendBuffer == null ? null : CollectiveArguments.region("sendBuffer", sendBuffer, sendCount, type);
+        if (input != null && sendCount != receiveCounts[rank()]) {
+            throw new IllegalArgumentException("sendCount: must equal receiveCounts[" + rank() + "], " + receiveCounts[rank()]
+                    + ", but was " + sendCount);
+        }
+        boolean inPlace = input == null;
+        AllgathervAlgorithm chosen = AllgathervAlgorithm.RING;
+        return collective(new ScheduleCache.Key(chosen, -1, 0, type, null, inPlace, 0, List.of(layout.asKey())),
+                () -> chosen.build(rank(), size(), layout, type, inPlace), input, output,
+                "IALLGATHERV of " + type + where());
+    }
+
+    /**
+     * MPI_Alltoallv: the block {@code sendCounts[j]} elements from element {@code sendDisplacements[j]}
+     * of {@code sendBuffer} goes to rank j, which receives it at element
+     * {@code receiveDisplacements[rank]} of its {@code receiveBuffer} ({@code receiveCounts[rank]}
+     * elements, which must equal it). {@code sendBuffer} null means in place: the send blocks are in
+     * {@code receiveBuffer}, laid out by the receive counts and displacements.
+     */
+    public Request ialltoallv(ByteBuffer sendBuffer, int[] sendCounts, int[] sendDisplacements, ByteBuffer receiveBuffer,
+                              int[] receiveCounts, int[] receiveDisplacements, DataType type) {
+        return ialltoallv(sendBuffer, sendCounts, sendDisplacements, receiveBuffer, receiveCounts, receiveDisplacements, type,
+                AlltoallvAlgorithm.PAIRWISE);
+    }
+
+    /** As {@link #ialltoallv(ByteBuffer, int[], int[], ByteBuffer, int[], int[], DataType)} with a fixed algorithm. */
+    public Request ialltoallv(ByteBuffer sendBuffer, int[] sendCounts, int[] sendDisplacements, ByteBuffer receiveBuffer,
+                              int[] receiveCounts, int[] receiveDisplacements, DataType type, AlltoallvAlgorithm algorithm) {
+        return alltoallvInit(sendBuffer, sendCounts, sendDisplacements, receiveBuffer, receiveCounts, receiveDisplacements, type,
+                algorithm).start();
+    }
+
+    /** The persistent form of {@link #ialltoallv}. */
+    public PersistentCollective alltoallvInit(ByteBuffer sendBuffer, int[] sendCounts, int[] sendDisplacements,
+                                              ByteBuffer receiveBuffer, int[] receiveCounts, int[] receiveDisplacements,
+                                              DataType type, AlltoallvAlgorithm algorithm) {
+        CollectiveArguments.checkType(type);
+        BlockLayout receives = CollectiveArguments.layout("receiveCounts", receiveCounts, "receiveDisplacements",
+                receiveDisplacements, size(), type, true);
+        boolean inPlace = sendBuffer == null;
+        BlockLayout sends = inPlace ? receives : CollectiveArguments.layout("sendCounts", sendCounts, "sendDisplacements",
+                sendDisplacements, size(), type, false);
+        ByteBuffer output = CollectiveArguments.region("receiveBuffer", receiveBuffer, receives.extentBytes() / type.sizeInBytes(),
+                type);
+        ByteBuffer input = inPlace ? null
+                : CollectiveArguments.region("sendBuffer", sendBuffer, sends.extentBytes() / type.sizeInBytes(), type);
+        if (!inPlace && sendCounts[rank()] != receiveCounts[rank()]) {
+            throw new IllegalArgumentException("sendCounts: [" + rank() + "] must equal receiveCounts[" + rank() + "], "
+                    + receiveCounts[rank()] + ", but was " + sendCounts[rank()]);
+        }
+        if (input != null && Overlap.of(input, 0, input.capacity(), output, 0, output.capacity()) != Overlap.NONE) {
+            throw new IllegalArgumentException("sendBuffer: shares memory with receiveBuffer; overlapping send and receive "
+                    + "buffers are erroneous (as in MPI): pass null as sendBuffer to work in place, or separate memory");
+        }
+        AlltoallvAlgorithm chosen = algorithm;
+        return collective(new ScheduleCache.Key(chosen, -1, 0, type, null, inPlace, 0, List.of(sends.asKey(), receives.asKey())),
+                () -> chosen.build(rank(), size(), sends, receives, type, inPlace), input, output,
+                "IALLTOALLV of " + type + where());
+    }
+
+    /** A layout in which only this rank's block is known: what a non-root rank of gatherv/scatterv has. */
+    private BlockLayout ownBlockOnly(int count, DataType type) {
+        int[] counts = new int[size()];
+        counts[rank()] = count;
+        return new BlockLayout(counts, new int[size()], type);
     }
 
     /** A rooted collective's buffer that only the root may leave out (in place): refused as null elsewhere. */

@@ -6,6 +6,7 @@ import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.core.schedule.Schedule;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -16,7 +17,12 @@ import java.util.function.Supplier;
 final class ScheduleCache {
     private static final int CAPACITY = 128;
 
-    record Key(Algorithm algorithm, int root, int count, DataType type, ReduceOp op, boolean inPlace, int segmentBytes) {
+    /** {@code layouts}: the v-collectives' counts and displacements ({@code BlockLayout.asKey()}), else empty. */
+    record Key(Algorithm algorithm, int root, int count, DataType type, ReduceOp op, boolean inPlace, int segmentBytes,
+               List<List<Integer>> layouts) {
+        Key(Algorithm algorithm, int root, int count, DataType type, ReduceOp op, boolean inPlace, int segmentBytes) {
+            this(algorithm, root, count, type, op, inPlace, segmentBytes, List.of());
+        }
     }
 
     private final Map<Key, Schedule> schedules = new LinkedHashMap<>(16, 0.75f, true) {

@@ -130,6 +130,25 @@ class CommunicatorArgumentsTest {
     }
 
     @Test
+    void aVCollectivesLayoutIsCheckedBeforeAnythingIsSent() {
+        // this communicator is rank 1 of 4
+        ByteBuffer ints = Buffers.allocate(16, DataType.INT);
+        assertRefused("receiveCounts", "one entry per rank (4)",
+                () -> comm.iallgatherv(ints, 1, ints.duplicate(), new int[]{1, 1, 1}, new int[]{0, 1, 2}, DataType.INT));
+        assertRefused("displacements", "must be >= 0",
+                () -> comm.iallgatherv(null, 1, ints, new int[]{1, 1, 1, 1}, new int[]{0, 1, -2, 3}, DataType.INT));
+        assertRefused("displacements", "the blocks of ranks 0 and 1 overlap",
+                () -> comm.iallgatherv(null, 2, ints, new int[]{2, 2, 2, 2}, new int[]{0, 1, 4, 6}, DataType.INT));
+        assertRefused("sendCount", "must equal receiveCounts[1]",
+                () -> comm.iallgatherv(Buffers.allocate(3, DataType.INT), 3, ints, new int[]{2, 2, 2, 2}, new int[]{0, 2, 4, 6},
+                        DataType.INT));
+        assertRefused("receiveBuffer", "needs 80 bytes",
+                () -> comm.iallgatherv(null, 2, ints, new int[]{2, 2, 2, 2}, new int[]{0, 2, 4, 18}, DataType.INT));
+        assertRefused("receiveBuffer", "only the root may work in place",
+                () -> comm.iscatterv(null, null, null, null, 2, DataType.INT, 0));
+    }
+
+    @Test
     void aReadOnlyBufferIsFineAtTheRootOfABroadcast() {
         Communicator root = Communicator.create(engine, new ScriptedTransport(0, 1), CollectiveCheck.OFF);
         root.ibcast(doubles.asReadOnlyBuffer().order(ByteOrder.nativeOrder()), 8, DataType.DOUBLE, 0).await();

@@ -127,6 +127,11 @@ public record CallSignature(Collective collective, boolean closing, String algor
                 case EXSCAN -> call.append("iexscan(count=").append(count).append(", ").append(type).append(", ").append(op);
                 case REDUCE_SCATTER_BLOCK -> call.append("ireduceScatterBlock(count=").append(count).append(", ").append(type)
                         .append(", ").append(op);
+                // a v-collective's counts may differ between ranks (they must agree pairwise): not compared
+                case GATHERV -> call.append("igatherv(root=").append(root).append(", ").append(type);
+                case SCATTERV -> call.append("iscatterv(root=").append(root).append(", ").append(type);
+                case ALLGATHERV -> call.append("iallgatherv(").append(type);
+                case ALLTOALLV -> call.append("ialltoallv(").append(type);
             }
         }
         if (withAlgorithm && !algorithm.isEmpty()) {

@@ -12,5 +12,9 @@ public enum Collective {
     ALLTOALL,
     SCAN,
     EXSCAN,
-    REDUCE_SCATTER_BLOCK
+    REDUCE_SCATTER_BLOCK,
+    GATHERV,
+    SCATTERV,
+    ALLGATHERV,
+    ALLTOALLV
 }

@@ -4,6 +4,8 @@ import dev.nbc.core.Buffers;
 import dev.nbc.core.Communicator;
 import dev.nbc.core.algorithm.allgather.AllgatherAlgorithm;
 import dev.nbc.core.algorithm.Algorithm;
+import dev.nbc.core.algorithm.BlockLayout;
+import dev.nbc.core.algorithm.alltoall.AlltoallvAlgorithm;
 import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
 import dev.nbc.core.algorithm.alltoall.AlltoallAlgorithm;
 import dev.nbc.core.algorithm.gather.GatherAlgorithm;
@@ -121,6 +123,11 @@ public final class CollectivesVsOpenMpi {
                                 algorithm, cases.nextBoolean());
                     }
                 }
+            }
+        }
+        for (int trial = 0; trial < 3; trial++) {
+            for (int root = 0; root < comm.size(); root++) {
+                vCollectives(cases.nextLong(), DataType.values()[cases.nextInt(6)], root, cases.nextBoolean());
             }
         }
         for (ScanAlgorithm algorithm : ScanAlgorithm.values()) {
@@ -257,6 +264,95 @@ public final class CollectivesVsOpenMpi {
             theirs = Reference.allreduce(all, comm.size() * count, type, op).slice(comm.rank() * block, block);
         }
         compare(theirs, ours.slice(0, block), type, request);
+    }
+
+    /**
+     * igatherv, iscatterv, iallgatherv and ialltoallv of one random layout (zero counts, gaps, blocks
+     * in any order; the same on every rank, from {@code caseSeed}) against Open MPI's.
+     */
+    private void vCollectives(long caseSeed, DataType type, int root, boolean inPlace) throws MPIException {
+        Random layouts = new Random(caseSeed);
+        int size = comm.size();
+        int rank = comm.rank();
+        Datatype mpiType = MPI_TYPES.get(type);
+        int[][] layout = Reference.randomLayout(layouts, size, 50);
+        int[] counts = layout[0];
+        int[] displs = layout[1];
+        int extent = 0;
+        for (int r = 0; r < size; r++) {
+            extent = Math.max(extent, counts[r] > 0 ? displs[r] + counts[r] : 0);
+        }
+        ByteBuffer mine = contribution(caseSeed, rank, counts[rank], type);
+        boolean atRoot = rank == root;
+        // gatherv
+        ByteBuffer ours = Buffers.allocate(atRoot ? extent : 0, type);
+        ByteBuffer theirs = Buffers.allocate(atRoot ? extent : 0, type);
+        boolean gatherInPlace = inPlace && atRoot;
+        if (gatherInPlace && counts[rank] > 0) {
+            ours.put(type.bytesFor(displs[rank]), mine, 0, type.bytesFor(counts[rank]));
+        }
+        Request request = comm.igatherv(gatherInPlace ? null : mine, counts[rank], atRoot ? ours : null, counts, displs, type, root);
+        request.await();
+        MPI.COMM_WORLD.gatherv(Reference.copy(mine), counts[rank], mpiType, theirs, counts, displs, mpiType, root);
+        if (atRoot) {
+            compare(theirs, ours, type, request);
+        }
+        // scatterv: the root's buffer laid out as the gather's result
+        ByteBuffer all = Buffers.allocate(atRoot ? extent : 0, type);
+        if (atRoot) {
+            for (int r = 0; r < size; r++) {
+                if (counts[r] > 0) {
+                    all.put(type.bytesFor(displs[r]), contribution(caseSeed, r, counts[r], type), 0, type.bytesFor(counts[r]));
+                }
+            }
+        }
+        ByteBuffer piece = gatherInPlace ? null : Buffers.allocate(counts[rank], type);
+        request = comm.iscatterv(atRoot ? all : null, counts, displs, piece, counts[rank], type, root);
+        request.await();
+        ByteBuffer theirPiece = Buffers.allocate(counts[rank], type);
+        MPI.COMM_WORLD.scatterv(Reference.copy(all), counts, displs, mpiType, theirPiece, counts[rank], mpiType, root);
+        if (piece != null) {
+            compare(theirPiece, piece, type, request);
+        }
+        // allgatherv
+        ByteBuffer gathered = Buffers.allocate(extent, type);
+        if (inPlace && counts[rank] > 0) {
+            gathered.put(type.bytesFor(displs[rank]), mine, 0, type.bytesFor(counts[rank]));
+        }
+        request = comm.iallgatherv(inPlace ? null : mine, counts[rank], gathered, counts, displs, type);
+        request.await();
+        ByteBuffer theirsGathered = Buffers.allocate(extent, type);
+        MPI.COMM_WORLD.allGatherv(Reference.copy(mine), counts[rank], mpiType, theirsGathered, counts, displs, mpiType);
+        compare(theirsGathered, gathered, type, request);
+        // alltoallv: rank i sends (i + j + seed) mod 5 elements to rank j, packed
+        int[] sendCounts = new int[size];
+        int[] receiveCounts = new int[size];
+        for (int j = 0; j < size; j++) {
+            sendCounts[j] = (int) Math.floorMod(rank + 2L * j + caseSeed, 5L);
+            receiveCounts[j] = (int) Math.floorMod(j + 2L * rank + caseSeed, 5L);
+        }
+        BlockLayout sendLayout = BlockLayout.packed(sendCounts, type);
+        BlockLayout receiveLayout = BlockLayout.packed(receiveCounts, type);
+        int[] sendDispls = displacementsOf(sendCounts);
+        int[] receiveDispls = displacementsOf(receiveCounts);
+        ByteBuffer sends = contribution(caseSeed + 1, rank, sendLayout.extentBytes() / type.sizeInBytes(), type);
+        for (AlltoallvAlgorithm algorithm : AlltoallvAlgorithm.values()) {
+            ByteBuffer received = Buffers.allocate(receiveLayout.extentBytes() / type.sizeInBytes(), type);
+            request = comm.ialltoallv(sends, sendCounts, sendDispls, received, receiveCounts, receiveDispls, type, algorithm);
+            request.await();
+            ByteBuffer theirsReceived = Buffers.allocate(receiveLayout.extentBytes() / type.sizeInBytes(), type);
+            MPI.COMM_WORLD.allToAllv(Reference.copy(sends), sendCounts, sendDispls, mpiType, theirsReceived, receiveCounts,
+                    receiveDispls, mpiType);
+            compare(theirsReceived, received, type, request);
+        }
+    }
+
+    private static int[] displacementsOf(int[] counts) {
+        int[] displacements = new int[counts.length];
+        for (int r = 1; r < counts.length; r++) {
+            displacements[r] = displacements[r - 1] + counts[r - 1];
+        }
+        return displacements;
     }
 
     private void prefixes(Random cases, Algorithm algorithm, boolean exclusive) throws MPIException {

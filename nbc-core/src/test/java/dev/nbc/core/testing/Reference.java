@@ -21,6 +21,33 @@ public final class Reference {
         return result;
     }
 
+    /**
+     * Random counts (zeros included) and displacements for a v-collective of {@code size} ranks:
+     * blocks in a random order with random gaps, never overlapping. Returns {counts, displacements}.
+     */
+    public static int[][] randomLayout(Random random, int size, int maxCount) {
+        int[] counts = new int[size];
+        int[] displacements = new int[size];
+        java.util.List<Integer> order = new java.util.ArrayList<>();
+        for (int r = 0; r < size; r++) {
+            counts[r] = random.nextInt(4) == 0 ? 0 : random.nextInt(maxCount + 1);
+            order.add(r);
+        }
+        java.util.Collections.shuffle(order, random);
+        int next = 0;
+        for (int r : order) {
+            next += random.nextInt(3);
+            displacements[r] = next;
+            next += counts[r];
+        }
+        return new int[][]{counts, displacements};
+    }
+
+    /** The elements (as bytes) of {@code counts[r]} from element {@code displacements[r]} of {@code buffer}. */
+    public static ByteBuffer block(ByteBuffer buffer, int[] counts, int[] displacements, int r, DataType type) {
+        return buffer.slice(type.bytesFor(displacements[r]), type.bytesFor(counts[r])).order(buffer.order());
+    }
+
     public static ByteBuffer copy(ByteBuffer source) {
         ByteBuffer copy = ByteBuffer.allocateDirect(source.capacity()).order(source.order());
         copy.put(source.duplicate().clear());

@@ -61,7 +61,8 @@ public final class EquationComparison {
             case BARRIER -> 2 * p.o() + p.L();
             case BCAST -> 2 * p.o() + p.L() + transfer;
             case ALLREDUCE -> 2 * (2 * p.o() + p.L() + transfer) + m * p.gamma();
-            case REDUCE, ALLGATHER, GATHER, SCATTER, ALLTOALL, SCAN, EXSCAN, REDUCE_SCATTER_BLOCK -> throw new IllegalArgumentException("collective: the paper has no equation for " + collective);
+            case REDUCE, ALLGATHER, GATHER, SCATTER, ALLTOALL, SCAN, EXSCAN, REDUCE_SCATTER_BLOCK, GATHERV, SCATTERV,
+                 ALLGATHERV, ALLTOALLV -> throw new IllegalArgumentException("collective: the paper has no equation for " + collective);
         };
     }
 
