@@ -157,6 +157,15 @@ public final class CollectivesVsOpenMpi {
         }
     }
 
+    /** x0 op ... op x(ranks-1) of case {@code caseSeed}'s contributions, by the sequential reference. */
+    private ByteBuffer sequentialReduction(long caseSeed, int ranks, int count, DataType type, ReduceOp op) {
+        ByteBuffer[] all = new ByteBuffer[ranks];
+        for (int rank = 0; rank < ranks; rank++) {
+            all[rank] = contribution(caseSeed, rank, count, type);
+        }
+        return Reference.allreduce(all, count, type, op);
+    }
+
     private ByteBuffer contribution(long caseSeed, int rank, int count, DataType type) {
         return Reference.randomElements(new Random(caseSeed * 1_000_003L + rank), count, type);
     }
@@ -181,11 +190,7 @@ public final class CollectivesVsOpenMpi {
             theirs = Buffers.allocate(count, type);
             MPI.COMM_WORLD.allReduce(Reference.copy(mine), theirs, count, MPI_TYPES.get(type), mpiOp(op));
         } else {
-            ByteBuffer[] all = new ByteBuffer[comm.size()];
-            for (int rank = 0; rank < all.length; rank++) {
-                all[rank] = contribution(caseSeed, rank, count, type);
-            }
-            theirs = Reference.allreduce(all, count, type, op);
+            theirs = sequentialReduction(caseSeed, comm.size(), count, type, op);
         }
         compare(theirs, ours, type, request);
     }
@@ -257,11 +262,7 @@ public final class CollectivesVsOpenMpi {
             theirs = Buffers.allocate(count, type);
             MPI.COMM_WORLD.reduceScatterBlock(Reference.copy(mine), theirs, count, MPI_TYPES.get(type), mpiOp(op));
         } else {
-            ByteBuffer[] all = new ByteBuffer[comm.size()];
-            for (int rank = 0; rank < all.length; rank++) {
-                all[rank] = contribution(caseSeed, rank, comm.size() * count, type);
-            }
-            theirs = Reference.allreduce(all, comm.size() * count, type, op).slice(comm.rank() * block, block);
+            theirs = sequentialReduction(caseSeed, comm.size(), comm.size() * count, type, op).slice(comm.rank() * block, block);
         }
         compare(theirs, ours.slice(0, block), type, request);
     }
@@ -384,11 +385,7 @@ public final class CollectivesVsOpenMpi {
             }
         } else {
             int upTo = exclusive ? comm.rank() : comm.rank() + 1;
-            ByteBuffer[] all = new ByteBuffer[upTo];
-            for (int rank = 0; rank < upTo; rank++) {
-                all[rank] = contribution(caseSeed, rank, count, type);
-            }
-            theirs = upTo == 0 ? theirs : Reference.allreduce(all, count, type, op);
+            theirs = upTo == 0 ? theirs : sequentialReduction(caseSeed, upTo, count, type, op);
         }
         if (!exclusive || comm.rank() > 0) {
             compare(theirs, ours, type, request);
@@ -420,11 +417,7 @@ public final class CollectivesVsOpenMpi {
         if (byOpenMpi) {
             MPI.COMM_WORLD.reduce(Reference.copy(mine), theirs, count, MPI_TYPES.get(type), mpiOp(op), root);
         } else if (atRoot) {
-            ByteBuffer[] all = new ByteBuffer[comm.size()];
-            for (int rank = 0; rank < all.length; rank++) {
-                all[rank] = contribution(caseSeed, rank, count, type);
-            }
-            theirs = Reference.allreduce(all, count, type, op);
+            theirs = sequentialReduction(caseSeed, comm.size(), count, type, op);
         }
         if (atRoot) {
             compare(theirs, ours, type, request);

@@ -8,9 +8,9 @@ import dev.nbc.core.schedule.ScheduleBuilder;
 
 /** The ways to build an all-to-all. */
 public enum AlltoallAlgorithm implements Algorithm {
-    /** Pairwise exchange ({@link PairwiseAlltoall}): P - 1 steps of one message each way; for large blocks. */
+    /** Pairwise exchange ({@link ExchangeAlltoall}, a round per step): P - 1 steps of one message each way; for large blocks. */
     PAIRWISE,
-    /** Everything at once ({@link LinearAlltoall}): one step of P - 1 messages each way; for small blocks. */
+    /** Everything at once ({@link ExchangeAlltoall}, one round): one step of P - 1 messages each way; for small blocks. */
     LINEAR;
 
     @Override
@@ -29,10 +29,7 @@ public enum AlltoallAlgorithm implements Algorithm {
         ScheduleBuilder builder = new ScheduleBuilder(this, rank, size, -1, count, type, null)
                 .inputBytes(inPlace ? 0 : bytes)
                 .outputBytes(bytes);
-        switch (this) {
-            case PAIRWISE -> PairwiseAlltoall.append(builder, shape);
-            case LINEAR -> LinearAlltoall.append(builder, shape);
-        }
+        ExchangeAlltoall.append(builder, shape, this == PAIRWISE);
         return builder.build();
     }
 }
