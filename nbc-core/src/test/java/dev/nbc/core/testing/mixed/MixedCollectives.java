@@ -108,6 +108,7 @@ public final class MixedCollectives {
             case BARRIER -> new InFlight(call, comm.ibarrier(), () -> null);
             case BCAST -> bcast(comm, call);
             case ALLREDUCE -> allreduce(comm, call);
+            case REDUCE, SCAN, ALLGATHER, ALLTOALL -> other(comm, call);
         };
         if (call.algorithm() != null && started.request().algorithm() != call.algorithm()) {
             throw failure(comm, call, "ran " + started.request().algorithm() + " instead");
@@ -118,16 +119,16 @@ public final class MixedCollectives {
     private InFlight bcast(Communicator comm, PlannedCall call) {
         boolean root = comm.rank() == call.root();
         // the root only reads its buffer, so it may be read-only
-        PlacedBuffer buffer = PlacedBuffer.place(root ? call.contribution(call.root()) : null, call.bytes(),
+        PlacedBuffer buffer = PlacedBuffer.place(root ? call.contribution(call.root(), comm.size()) : null, call.bytes(),
                 root && local.nextInt(3) == 0, local);
         Request request = call.algorithm() == null
                 ? comm.ibcast(buffer.view, call.count(), call.type(), call.root())
                 : comm.ibcast(buffer.view, call.count(), call.type(), call.root(), (BcastAlgorithm) call.algorithm());
-        return new InFlight(call, request, () -> buffer.difference(call.expected(comm.size()), call.type()));
+        return new InFlight(call, request, () -> buffer.difference(call.expected(comm.size(), comm.rank()), call.type()));
     }
 
     private InFlight allreduce(Communicator comm, PlannedCall call) {
-        ByteBuffer mine = call.contribution(comm.rank());
+        ByteBuffer mine = call.contribution(comm.rank(), comm.size());
         PlacedBuffer send;
         PlacedBuffer receive;
         ByteBuffer sendArgument;
@@ -151,7 +152,54 @@ public final class MixedCollectives {
         return new InFlight(call, request, () -> {
             String input = send == null ? null : send.difference(mine, call.type());
             return input != null ? "send buffer changed: " + input
-                    : receive.difference(call.expected(comm.size()), call.type());
+                    : receive.difference(call.expected(comm.size(), comm.rank()), call.type());
+        });
+    }
+
+    /**
+     * A reduce, scan, all-gather or all-to-all on the selector's algorithm: the send buffer placed
+     * (read-only at times, as it is only read), the receive buffer placed with guard bytes; in place
+     * (where the plan says so and MPI allows it) by a null send buffer.
+     */
+    private InFlight other(Communicator comm, PlannedCall call) {
+        int size = comm.size();
+        int rank = comm.rank();
+        int block = call.bytes();
+        ByteBuffer mine = call.contribution(rank, size);
+        boolean rootOnly = call.kind() == PlannedCall.Kind.REDUCE;
+        boolean receives = !rootOnly || rank == call.root();
+        boolean inPlace = call.inPlace() && receives;
+        int receiveBytes = switch (call.kind()) {
+            case ALLGATHER, ALLTOALL -> size * block;
+            default -> block;
+        };
+        ByteBuffer initial = null;
+        if (inPlace) {
+            initial = switch (call.kind()) {
+                case ALLGATHER -> {
+                    ByteBuffer own = ByteBuffer.allocateDirect(receiveBytes).order(java.nio.ByteOrder.nativeOrder());
+                    own.put(rank * block, mine, 0, block);
+                    yield own;
+                }
+                default -> mine;
+            };
+        }
+        PlacedBuffer send = inPlace ? null : PlacedBuffer.place(mine, mine.capacity(), local.nextInt(3) == 0, local);
+        PlacedBuffer receive = receives ? PlacedBuffer.place(initial, receiveBytes, false, local) : null;
+        ByteBuffer sendView = send == null ? null : send.view;
+        ByteBuffer receiveView = receive == null ? null : receive.view;
+        Request request = switch (call.kind()) {
+            case REDUCE -> comm.ireduce(sendView, receiveView, call.count(), call.type(), call.op(), call.root());
+            case SCAN -> comm.iscan(sendView, receiveView, call.count(), call.type(), call.op());
+            case ALLGATHER -> comm.iallgather(sendView, receiveView, call.count(), call.type());
+            default -> comm.ialltoall(sendView, receiveView, call.count(), call.type());
+        };
+        return new InFlight(call, request, () -> {
+            String input = send == null ? null : send.difference(mine, call.type());
+            if (input != null) {
+                return "send buffer changed: " + input;
+            }
+            return receive == null ? null : receive.difference(call.expected(size, rank), call.type());
         });
     }
 

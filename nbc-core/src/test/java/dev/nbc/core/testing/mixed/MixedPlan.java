@@ -51,6 +51,12 @@ public record MixedPlan(int batches, int maxBatch, int maxCount) {
             return new PlannedCall(batch, index, comm, PlannedCall.Kind.BCAST, count, type, null, random.nextInt(commSize),
                     algorithm, false, random.nextLong());
         }
+        if (kind >= 16) {
+            // the other collectives, on the engine's default algorithms: all-gather, all-to-all
+            PlannedCall.Kind other = kind < 18 ? PlannedCall.Kind.ALLGATHER : PlannedCall.Kind.ALLTOALL;
+            return new PlannedCall(batch, index, comm, other, Math.min(count, maxCount / Math.max(1, commSize)), type, null,
+                    -1, null, random.nextInt(10) < 3, random.nextLong());
+        }
         ReduceOp op;
         if (random.nextInt(10) == 0) {
             type = DataType.LONG;
@@ -63,6 +69,12 @@ public record MixedPlan(int batches, int maxBatch, int maxCount) {
                 }
             }
             op = defined.get(random.nextInt(defined.size()));
+        }
+        if (kind >= 14) {
+            // a reduce to a random root, or a scan (their selector's algorithm keeps rank order)
+            boolean reduce = kind == 14;
+            return new PlannedCall(batch, index, comm, reduce ? PlannedCall.Kind.REDUCE : PlannedCall.Kind.SCAN, count, type, op,
+                    reduce ? random.nextInt(commSize) : -1, null, random.nextInt(10) < 3, random.nextLong());
         }
         Algorithm algorithm = null;
         if (random.nextInt(5) >= 2) {

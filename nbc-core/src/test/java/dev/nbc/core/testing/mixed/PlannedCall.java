@@ -20,28 +20,60 @@ public record PlannedCall(int batch, int index, int comm, Kind kind, int count, 
     public enum Kind {
         BARRIER,
         BCAST,
-        ALLREDUCE
+        ALLREDUCE,
+        REDUCE,
+        ALLGATHER,
+        ALLTOALL,
+        SCAN
     }
 
-    /** The data rank {@code commRank} of the communicator contributes (an allreduce) or sends (a broadcast's root). */
-    public ByteBuffer contribution(int commRank) {
-        return Reference.randomElements(new Random(dataSeed * 1_000_003L + commRank), count, type);
+    /**
+     * The data rank {@code commRank} of the communicator contributes (a reduction, a gather), sends
+     * (a broadcast's root) or sends to all (an all-to-all, {@code commSize} blocks).
+     */
+    public ByteBuffer contribution(int commRank, int commSize) {
+        int elements = kind == Kind.ALLTOALL ? commSize * count : count;
+        return Reference.randomElements(new Random(dataSeed * 1_000_003L + commRank), elements, type);
     }
 
-    /** What every member must hold afterwards; null for a barrier. */
-    public ByteBuffer expected(int commSize) {
+    /** What member {@code commRank} must hold afterwards; null for a barrier, and where it holds nothing (a reduce's non-roots). */
+    public ByteBuffer expected(int commSize, int commRank) {
+        int block = type.bytesFor(count);
         switch (kind) {
             case BCAST:
-                return contribution(root);
+                return contribution(root, commSize);
             case ALLREDUCE:
-                ByteBuffer[] all = new ByteBuffer[commSize];
+                return reduction(commSize);
+            case REDUCE:
+                return commRank == root ? reduction(commSize) : null;
+            case SCAN:
+                return reduction(commRank + 1);
+            case ALLGATHER: {
+                ByteBuffer all = ByteBuffer.allocateDirect(commSize * block).order(java.nio.ByteOrder.nativeOrder());
                 for (int rank = 0; rank < commSize; rank++) {
-                    all[rank] = contribution(rank);
+                    all.put(rank * block, contribution(rank, commSize), 0, block);
                 }
-                return Reference.allreduce(all, count, type, op);
+                return all;
+            }
+            case ALLTOALL: {
+                ByteBuffer all = ByteBuffer.allocateDirect(commSize * block).order(java.nio.ByteOrder.nativeOrder());
+                for (int rank = 0; rank < commSize; rank++) {
+                    all.put(rank * block, contribution(rank, commSize), commRank * block, block);
+                }
+                return all;
+            }
             default:
                 return null;
         }
+    }
+
+    /** x0 op ... op x(ranks-1). */
+    private ByteBuffer reduction(int ranks) {
+        ByteBuffer[] all = new ByteBuffer[ranks];
+        for (int rank = 0; rank < ranks; rank++) {
+            all[rank] = contribution(rank, ranks);
+        }
+        return Reference.allreduce(all, count, type, op);
     }
 
     public int bytes() {
@@ -53,7 +85,10 @@ public record PlannedCall(int batch, int index, int comm, Kind kind, int count, 
         String what = switch (kind) {
             case BARRIER -> "barrier";
             case BCAST -> "bcast " + count + " x " + type + " from " + root;
-            case ALLREDUCE -> "allreduce " + count + " x " + type + " " + op.name() + (inPlace ? " in place" : "");
+            case ALLREDUCE, REDUCE, SCAN -> kind.name().toLowerCase(java.util.Locale.ROOT) + " " + count + " x " + type + " "
+                    + op.name() + (kind == Kind.REDUCE ? " to " + root : "") + (inPlace ? " in place" : "");
+            case ALLGATHER, ALLTOALL -> kind.name().toLowerCase(java.util.Locale.ROOT) + " " + count + " x " + type
+                    + (inPlace ? " in place" : "");
         };
         return "batch " + batch + " call " + index + " on communicator " + comm + ": " + what
                 + (algorithm != null ? " (" + algorithm + ")" : " (selector)");
