@@ -138,15 +138,22 @@ public final class Commands {
                 description = "Without a progress thread (nbc-manual, ompi): test() every K us of computation (default ${DEFAULT-VALUE}).")
         double testIntervalUs;
 
+        @Option(names = "--test-calls", paramLabel = "N",
+                description = "As OSU's -t N: every variant, the progress thread's too, tests N times spread evenly through "
+                        + "the computation (0: never), instead of --test-interval-us.")
+        Integer testCalls;
+
         @Override
         public void check(OptionChecks checks) {
             checks.atLeast("--repetitions", repetitions, 1);
             checks.positive("--test-interval-us", testIntervalUs);
+            checks.atLeast("--test-calls", testCalls, 0);
         }
 
         OverlapBenchmark.Config config(Ranks ranks) {
             return new OverlapBenchmark.Config(sizes.sizes(common.quick()), common.collectives(), common.variants(),
-                    CommonOptions.intOr(repetitions, common.quick(), 15, 50), Math.round(testIntervalUs * 1e3), ranks.maxRanks());
+                    CommonOptions.intOr(repetitions, common.quick(), 15, 50), Math.round(testIntervalUs * 1e3), testCalls,
+                    ranks.maxRanks());
         }
 
         @Override
@@ -344,7 +351,7 @@ public final class Commands {
                         sizes.sizes(quick, sizes.maxBytes(quick, OVERHEAD_DEFAULT_MAX_BYTES)), common.collectives(),
                         common.variants(), quick ? 0.03 : 0.3, 5, 10000, quick ? 1 : 2), results, bar);
                 OverlapBenchmark.run(ranks, new OverlapBenchmark.Config(sweep, common.collectives(), common.variants(),
-                        quick ? 15 : 40, 10_000, ranks.maxRanks()), results, bar);
+                        quick ? 15 : 40, 10_000, null, ranks.maxRanks()), results, bar);
                 WindowLatencyBenchmark.run(ranks, new WindowLatencyBenchmark.Config(sweep,
                         List.of(Collective.BARRIER, Collective.BCAST, Collective.ALLREDUCE).stream()
                                 .filter(common.collectives()::contains).toList(),

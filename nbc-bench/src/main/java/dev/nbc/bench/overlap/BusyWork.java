@@ -82,6 +82,26 @@ public final class BusyWork {
     }
 
     /**
+     * OSU's {@code do_compute_and_probe} with {@code -t calls}: {@code calls} times, compute
+     * totalNanos / calls and then run {@code between} (a test); with 0 calls, compute all of it.
+     *
+     * @return nanoseconds spent computing (without the calls)
+     */
+    public long probed(long totalNanos, int calls, Between between) {
+        if (calls <= 0) {
+            return chunked(totalNanos, 0, null);
+        }
+        long inChunks = 0;
+        for (int i = 0; i < calls; i++) {
+            long t0 = System.nanoTime();
+            work(totalNanos / calls);
+            inChunks += System.nanoTime() - t0;
+            between.run();
+        }
+        return inChunks;
+    }
+
+    /**
      * Relative error of a chunked run against its nominal length: {@code (measured - total) / total}
      * for the median of {@code reps} runs of {@code totalNanos} in chunks of {@code chunkNanos}.
      */

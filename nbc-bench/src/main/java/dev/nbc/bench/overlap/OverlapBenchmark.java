@@ -35,8 +35,13 @@ import java.util.Map;
  */
 public final class OverlapBenchmark {
 
+    /**
+     * @param testCalls null: the variants without a progress thread test every {@code testIntervalNanos}
+     *                  of computation; else every variant tests this many times, evenly spread, as
+     *                  OSU's {@code -t N} (0: never)
+     */
     public record Config(List<Integer> sizes, List<Collective> collectives, List<Variant> variants, int repetitions,
-                         long testIntervalNanos, int group) {
+                         long testIntervalNanos, Integer testCalls, int group) {
     }
 
     private OverlapBenchmark() {
@@ -72,7 +77,7 @@ public final class OverlapBenchmark {
         // it: the JIT must be done with the measuring code too, not only with the collectives (the
         // first points measured after a collectives-only warm-up came out at half their overlap).
         Config warmUp = new Config(config.sizes(), config.collectives(), config.variants(),
-                Math.max(3, config.repetitions() / 5), config.testIntervalNanos(), config.group());
+                Math.max(3, config.repetitions() / 5), config.testIntervalNanos(), config.testCalls(), config.group());
         Sweep.warmUpUntilCompiled(env, () -> sweep.run(env, (variant, op) -> point(env, op, work, warmUp)));
         sweep.run(env, (variant, op) -> {
             Map<String, Object> row = point(env, op, work, config);
@@ -128,10 +133,15 @@ public final class OverlapBenchmark {
         long cpu = cpuRun.rankCpu();
         long wall = cpuRun.wall();
         // 2. the computation alone, chunked as it will be
+        Integer testCalls = config.testCalls();
         double[] compute = new double[reps];
         for (int i = 0; i < reps; i++) {
             long t0 = System.nanoTime();
-            work.chunked(target, polls ? chunk : 0, () -> { });
+            if (testCalls != null) {
+                work.probed(target, testCalls, () -> { });
+            } else {
+                work.chunked(target, polls ? chunk : 0, () -> { });
+            }
             compute[i] = System.nanoTime() - t0;
         }
         // 3. both
@@ -142,7 +152,11 @@ public final class OverlapBenchmark {
             control.barrier();
             long t0 = System.nanoTime();
             Operation.Started s = op.start();
-            inRunCompute[i] = polls ? work.chunked(target, chunk, s::test) : work.chunked(target, 0, null);
+            if (testCalls != null) {
+                inRunCompute[i] = work.probed(target, testCalls, s::test);
+            } else {
+                inRunCompute[i] = polls ? work.chunked(target, chunk, s::test) : work.chunked(target, 0, null);
+            }
             s.await();
             overall[i] = System.nanoTime() - t0;
         }
@@ -176,7 +190,8 @@ public final class OverlapBenchmark {
         row.put("bytes", op.bytes());
         row.put("algorithm", op.algorithm());
         row.put("repetitions", reps);
-        row.put("test_interval_us", polls ? chunk / 1e3 : null);
+        row.put("test_interval_us", testCalls == null && polls ? chunk / 1e3 : null);
+        row.put("test_calls", testCalls);
         row.put("pure_us", mean[0] / 1e3);
         row.put("pure_max_us", maxPure / 1e3);
         row.put("compute_target_us", target / 1e3);
