@@ -105,7 +105,9 @@ public final class Request {
     }
 
     private boolean isDone() {
-        if (!done) {
+        // The future, not the flag, decides: it holds the outcome (a failure set on the progress
+        // thread must never read as success on another thread that looks in between).
+        if (!completion.isDone()) {
             return false;
         }
         if (completion.isCompletedExceptionally()) {
@@ -124,14 +126,19 @@ public final class Request {
 
     /** Called by the engine when the collective has completed. */
     public void complete() {
-        done = true;
         completion.complete(null);
+        done = true;
     }
 
-    /** Called by the engine when the collective has failed. */
+    /**
+     * Called by the engine when the collective has failed. The outcome is set before the flag: a
+     * thread that saw {@code done} before the failure was recorded took the request for completed
+     * (a barrier whose peers had revoked the communicator returned normally, seen once in
+     * ErrorPolicyIT).
+     */
     public void fail(NbcException failure) {
-        done = true;
         completion.completeExceptionally(failure);
+        done = true;
     }
 
     @Override
