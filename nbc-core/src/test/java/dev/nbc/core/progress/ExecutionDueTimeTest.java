@@ -1,7 +1,7 @@
 package dev.nbc.core.progress;
 
+import dev.nbc.core.testing.NoEngine;
 import dev.nbc.core.algorithm.barrier.BarrierAlgorithm;
-import dev.nbc.core.request.ProgressHook;
 import dev.nbc.core.request.Request;
 import dev.nbc.core.schedule.Schedule;
 import dev.nbc.core.testing.ScriptedTransport;
@@ -20,38 +20,12 @@ class ExecutionDueTimeTest {
     private final Schedule barrier = BarrierAlgorithm.DISSEMINATION.build(0, 8);
     private final RoundTimes times = new RoundTimes(barrier);
 
-    private static final ProgressHook NO_ENGINE = new ProgressHook() {
-        @Override
-        public void progressOnce() {
-        }
-
-        @Override
-        public void futureTaken() {
-        }
-
-        @Override
-        public void beginActiveWait() {
-        }
-
-        @Override
-        public void endActiveWait(boolean handOver) {
-        }
-
-        @Override
-        public void endBlockedWait() {
-        }
-
-        @Override
-        public boolean takesOverBlockedWaiters() {
-            return false;
-        }
-    };
 
     /** An execution of the barrier whose operations never complete, its first round posted at T0 and polled at {@code polledAt}. */
     private Execution postedAndPolledAt(long polledAt) {
         ScriptedTransport transport = new ScriptedTransport(0, 8).behave(() -> () -> false);
         Execution execution = new Execution(barrier, transport, 0, null, null,
-                new Request("IBARRIER", BarrierAlgorithm.DISSEMINATION, NO_ENGINE), null);
+                new Request("IBARRIER", BarrierAlgorithm.DISSEMINATION, NoEngine.INSTANCE), null);
         assertFalse(execution.start(new ScratchPool(), times, T0));
         assertEquals(T0, execution.dueAt(false), "a transport that moves data only when polled: at once after posting");
         assertFalse(execution.poll(polledAt));

@@ -1,5 +1,6 @@
 package dev.nbc.core.request;
 
+import dev.nbc.core.testing.NoEngine;
 import dev.nbc.core.algorithm.barrier.BarrierAlgorithm;
 import org.junit.jupiter.api.Test;
 
@@ -14,34 +15,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * another thread that tests it at the same moment.
  */
 class RequestOutcomeTest {
-
-    /** An engine that does nothing: the test's threads set and read the outcome themselves. */
-    private static final ProgressHook IDLE = new ProgressHook() {
-        @Override
-        public void progressOnce() {
-        }
-
-        @Override
-        public void futureTaken() {
-        }
-
-        @Override
-        public void beginActiveWait() {
-        }
-
-        @Override
-        public void endActiveWait(boolean handOver) {
-        }
-
-        @Override
-        public void endBlockedWait() {
-        }
-
-        @Override
-        public boolean takesOverBlockedWaiters() {
-            return false;
-        }
-    };
 
     @Test
     void aRequestFailedOnAnotherThreadNeverTestsAsCompleted() throws InterruptedException {
@@ -70,7 +43,7 @@ class RequestOutcomeTest {
         });
         tester.start();
         for (int i = 0; i < rounds; i++) {
-            Request request = new Request("IBARRIER #" + i, BarrierAlgorithm.DISSEMINATION, IDLE);
+            Request request = new Request("IBARRIER #" + i, BarrierAlgorithm.DISSEMINATION, NoEngine.INSTANCE);
             current.set(request);
             request.fail(new NbcException("planted failure " + i));
             while (current.get() != null) {

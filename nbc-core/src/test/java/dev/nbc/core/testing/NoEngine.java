@@ -1,0 +1,36 @@
+package dev.nbc.core.testing;
+
+import dev.nbc.core.request.ProgressHook;
+
+/** An engine that does nothing: for tests that set and read a request's outcome themselves. */
+public final class NoEngine implements ProgressHook {
+    public static final NoEngine INSTANCE = new NoEngine();
+
+    private NoEngine() {
+    }
+
+    @Override
+    public void progressOnce() {
+    }
+
+    @Override
+    public void futureTaken() {
+    }
+
+    @Override
+    public void beginActiveWait() {
+    }
+
+    @Override
+    public void endActiveWait(boolean handOver) {
+    }
+
+    @Override
+    public void endBlockedWait() {
+    }
+
+    @Override
+    public boolean takesOverBlockedWaiters() {
+        return false;
+    }
+}
