@@ -1,10 +1,10 @@
 package dev.nbc.core.progress;
 
-import dev.nbc.core.testing.NoEngine;
 import dev.nbc.core.algorithm.barrier.BarrierAlgorithm;
 import dev.nbc.core.request.Request;
 import dev.nbc.core.schedule.Schedule;
 import dev.nbc.core.testing.ScriptedTransport;
+import dev.nbc.core.testing.NoEngine;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,7 +1,7 @@
 package dev.nbc.core.request;
 
-import dev.nbc.core.testing.NoEngine;
 import dev.nbc.core.algorithm.barrier.BarrierAlgorithm;
+import dev.nbc.core.testing.NoEngine;
 import org.junit.jupiter.api.Test;
 
 import java.util.concurrent.CountDownLatch;
