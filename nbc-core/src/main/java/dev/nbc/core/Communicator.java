@@ -15,6 +15,7 @@ import dev.nbc.core.algorithm.scan.ScanAlgorithm;
 import dev.nbc.core.algorithm.scatter.ScatterAlgorithm;
 import dev.nbc.core.algorithm.scatter.ScattervAlgorithm;
 import dev.nbc.core.algorithm.reduce.ReduceAlgorithm;
+import dev.nbc.core.algorithm.reducescatter.ReduceScatterAlgorithm;
 import dev.nbc.core.algorithm.reducescatter.ReduceScatterBlockAlgorithm;
 import dev.nbc.core.algorithm.barrier.BarrierAlgorithm;
 import dev.nbc.core.algorithm.bcast.BcastAlgorithm;
@@ -572,6 +573,60 @@ public final class Communicator implements AutoCloseable {
         return collective(new ScheduleCache.Key(chosen, -1, count, type, op, inPlace, 0),
                 () -> chosen.build(rank(), size(), count, type, op, inPlace), input, output,
                 "IREDUCE_SCATTER_BLOCK " + count + " x " + type + " " + op.name() + where());
+    }
+
+    /**
+     * MPI_Reduce_scatter: every rank's {@code sendBuffer} holds P blocks, block r of
+     * {@code counts[r]} elements, packed; they are combined with {@code op} in rank order and rank r
+     * gets block r of the result in its {@code receiveBuffer}. {@code sendBuffer} null means in
+     * place: the P blocks are in {@code receiveBuffer}, whose start gets the result.
+     */
+    public Request ireduceScatter(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int[] counts, DataType type, ReduceOp op) {
+        return reduceScatterInit(sendBuffer, receiveBuffer, counts, type, op, null).start();
+    }
+
+    /** As {@link #ireduceScatter(ByteBuffer, ByteBuffer, int[], DataType, ReduceOp)} with a fixed algorithm. */
+    public Request ireduceScatter(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int[] counts, DataType type, ReduceOp op,
+                                  ReduceScatterAlgorithm algorithm) {
+        return reduceScatterInit(sendBuffer, receiveBuffer, counts, type, op, algorithm).start();
+    }
+
+    /** A persistent reduce-scatter with blocks of different sizes; {@code algorithm} null chooses by operation. */
+    public PersistentCollective reduceScatterInit(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int[] counts, DataType type,
+                                                  ReduceOp op, ReduceScatterAlgorithm algorithm) {
+        CollectiveArguments.checkType(type);
+        CollectiveArguments.checkOp(op, type);
+        if (counts == null) {
+            throw new IllegalArgumentException("counts: must not be null");
+        }
+        BlockLayout blocks = CollectiveArguments.layout("counts", counts, "counts", packedDisplacements(counts), size(), type, true);
+        int allElements = blocks.extentBytes() / type.sizeInBytes();
+        boolean inPlace = sendBuffer == null;
+        ByteBuffer input = inPlace ? null : CollectiveArguments.region("sendBuffer", sendBuffer, allElements, type);
+        ByteBuffer output = CollectiveArguments.region("receiveBuffer", receiveBuffer, inPlace ? allElements : counts[rank()], type);
+        if (!inPlace && Overlap.of(input, 0, input.capacity(), output, 0, output.capacity()) != Overlap.NONE) {
+            throw new IllegalArgumentException("sendBuffer: shares memory with receiveBuffer; overlapping send and receive "
+                    + "buffers are erroneous (as in MPI): pass null as sendBuffer to work in place, or separate memory");
+        }
+        ReduceScatterAlgorithm chosen = algorithm != null ? algorithm
+                : op.isCommutative() ? ReduceScatterAlgorithm.RING : ReduceScatterAlgorithm.REDUCE_SCATTER;
+        if (chosen.reordersOperands() && !op.isCommutative()) {
+            throw new IllegalArgumentException("algorithm: " + chosen + " combines operands out of rank order, so it cannot"
+                    + " run the non-commutative operation " + op.name());
+        }
+        return collective(new ScheduleCache.Key(chosen, -1, 0, type, op, inPlace, 0, List.of(blocks.asKey())),
+                () -> chosen.build(rank(), size(), blocks, type, op, inPlace), input, output,
+                "IREDUCE_SCATTER " + type + " " + op.name() + where());
+    }
+
+    private static int[] packedDisplacements(int[] counts) {
+        int[] displacements = new int[counts.length];
+        long next = 0;
+        for (int r = 0; r < counts.length; r++) {
+            displacements[r] = (int) Math.min(next, Integer.MAX_VALUE);
+            next += Math.max(0, counts[r]);
+        }
+        return displacements;
     }
 
     private PersistentCollective prefixInit(String name, Algorithm chosen, ByteBuffer sendBuffer, ByteBuffer receiveBuffer,

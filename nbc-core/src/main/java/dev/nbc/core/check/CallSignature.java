@@ -132,6 +132,7 @@ public record CallSignature(Collective collective, boolean closing, String algor
                 case SCATTERV -> call.append("iscatterv(root=").append(root).append(", ").append(type);
                 case ALLGATHERV -> call.append("iallgatherv(").append(type);
                 case ALLTOALLV -> call.append("ialltoallv(").append(type);
+                case REDUCE_SCATTER -> call.append("ireduceScatter(").append(type).append(", ").append(op);
             }
         }
         if (withAlgorithm && !algorithm.isEmpty()) {

@@ -16,5 +16,6 @@ public enum Collective {
     GATHERV,
     SCATTERV,
     ALLGATHERV,
-    ALLTOALLV
+    ALLTOALLV,
+    REDUCE_SCATTER
 }

@@ -1,6 +1,7 @@
 package dev.nbc.core.algorithm;
 
 import dev.nbc.core.Buffers;
+import dev.nbc.core.algorithm.reducescatter.ReduceScatterAlgorithm;
 import dev.nbc.core.algorithm.reducescatter.ReduceScatterBlockAlgorithm;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
@@ -47,6 +48,47 @@ class ReduceScatterSchedulesTest {
         }
         assertThrows(IllegalArgumentException.class, () ->
                 ReduceScatterBlockAlgorithm.RING.build(0, 4, 8, DataType.LONG, Reference.MATRIX_PRODUCT, false));
+    }
+
+    @ParameterizedTest
+    @EnumSource(ReduceScatterAlgorithm.class)
+    void blocksOfDifferentSizesZerosIncludedGoToTheirRanks(ReduceScatterAlgorithm algorithm) {
+        Random random = new Random(63);
+        for (int size = 1; size <= MAX_P; size++) {
+            for (int trial = 0; trial < 3; trial++) {
+                int[] counts = new int[size];
+                for (int r = 0; r < size; r++) {
+                    counts[r] = random.nextInt(4) == 0 ? 0 : random.nextInt(40);
+                }
+                ReduceOp op = algorithm.reordersOperands() ? ReduceOp.SUM : Reference.MATRIX_PRODUCT;
+                checkV(algorithm, size, counts, op, random.nextBoolean(), random);
+            }
+        }
+    }
+
+    private static void checkV(ReduceScatterAlgorithm algorithm, int size, int[] counts, ReduceOp op, boolean inPlace,
+                               Random random) {
+        DataType type = DataType.LONG;
+        BlockLayout blocks = BlockLayout.packed(counts, type);
+        int all = blocks.extentBytes() / type.sizeInBytes();
+        ByteBuffer[] contributions = new ByteBuffer[size];
+        Schedule[] schedules = new Schedule[size];
+        ByteBuffer[] inputs = new ByteBuffer[size];
+        ByteBuffer[] outputs = new ByteBuffer[size];
+        for (int rank = 0; rank < size; rank++) {
+            contributions[rank] = Reference.randomElements(random, all, type);
+            schedules[rank] = algorithm.build(rank, size, blocks, type, op, inPlace);
+            inputs[rank] = inPlace ? null : Reference.copy(contributions[rank]);
+            outputs[rank] = inPlace ? Reference.copy(contributions[rank]) : Buffers.allocate(counts[rank], type);
+        }
+        ByteBuffer reduced = Reference.allreduce(contributions, all, type, op);
+        ScheduleInterpreter.run(schedules, inputs, outputs);
+        for (int rank = 0; rank < size; rank++) {
+            assertNull(Reference.difference(reduced.slice(blocks.offset(rank), blocks.bytes(rank)).order(reduced.order()),
+                    outputs[rank].slice(0, blocks.bytes(rank)).order(reduced.order()), type),
+                    algorithm + " P=" + size + " counts " + java.util.Arrays.toString(counts) + (inPlace ? " in place" : "")
+                            + " rank " + rank);
+        }
     }
 
     @ParameterizedTest

@@ -9,6 +9,7 @@ import dev.nbc.core.algorithm.alltoall.AlltoallvAlgorithm;
 import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
 import dev.nbc.core.algorithm.alltoall.AlltoallAlgorithm;
 import dev.nbc.core.algorithm.gather.GatherAlgorithm;
+import dev.nbc.core.algorithm.reducescatter.ReduceScatterAlgorithm;
 import dev.nbc.core.algorithm.reducescatter.ReduceScatterBlockAlgorithm;
 import dev.nbc.core.algorithm.scan.ExscanAlgorithm;
 import dev.nbc.core.algorithm.scan.ScanAlgorithm;
@@ -128,6 +129,11 @@ public final class CollectivesVsOpenMpi {
         for (int trial = 0; trial < 3; trial++) {
             for (int root = 0; root < comm.size(); root++) {
                 vCollectives(cases.nextLong(), DataType.values()[cases.nextInt(6)], root, cases.nextBoolean());
+            }
+        }
+        for (ReduceScatterAlgorithm algorithm : ReduceScatterAlgorithm.values()) {
+            for (int trial = 0; trial < 4; trial++) {
+                reduceScatter(cases.nextLong(), DataType.values()[1 + cases.nextInt(5)], algorithm, cases.nextBoolean());
             }
         }
         for (ScanAlgorithm algorithm : ScanAlgorithm.values()) {
@@ -354,6 +360,25 @@ public final class CollectivesVsOpenMpi {
             displacements[r] = displacements[r - 1] + counts[r - 1];
         }
         return displacements;
+    }
+
+    /** Blocks of random sizes (zeros included, the same on every rank), SUM, against Open MPI's MPI_Reduce_scatter. */
+    private void reduceScatter(long caseSeed, DataType type, ReduceScatterAlgorithm algorithm, boolean inPlace)
+            throws MPIException {
+        Random sizes = new Random(caseSeed);
+        int[] counts = new int[comm.size()];
+        int all = 0;
+        for (int r = 0; r < counts.length; r++) {
+            counts[r] = sizes.nextInt(4) == 0 ? 0 : sizes.nextInt(300);
+            all += counts[r];
+        }
+        ByteBuffer mine = contribution(caseSeed, comm.rank(), all, type);
+        ByteBuffer ours = inPlace ? Reference.copy(mine) : Buffers.allocate(counts[comm.rank()], type);
+        Request request = comm.ireduceScatter(inPlace ? null : mine, ours, counts, type, ReduceOp.SUM, algorithm);
+        request.await();
+        ByteBuffer theirs = Buffers.allocate(counts[comm.rank()], type);
+        MPI.COMM_WORLD.reduceScatter(Reference.copy(mine), theirs, counts, MPI_TYPES.get(type), MPI.SUM);
+        compare(theirs, ours.slice(0, type.bytesFor(counts[comm.rank()])), type, request);
     }
 
     private void prefixes(Random cases, Algorithm algorithm, boolean exclusive) throws MPIException {

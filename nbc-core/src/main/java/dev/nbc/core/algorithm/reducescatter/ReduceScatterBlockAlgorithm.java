@@ -43,7 +43,7 @@ public enum ReduceScatterBlockAlgorithm implements Algorithm {
                 .inputBytes(inPlace ? 0 : size * block)
                 .outputBytes(inPlace ? size * block : block);
         switch (this) {
-            case RING -> RingReduceScatter.append(builder, shape);
+            case RING -> RingReduceScatter.append(builder, rank, size, shape.layout(type), shape.contributionSlot());
             case REDUCE_SCATTER -> ReduceThenScatter.append(builder, shape);
         }
         return builder.build();

@@ -1,5 +1,7 @@
 package dev.nbc.core.algorithm.reducescatter;
 
+import dev.nbc.core.algorithm.BlockLayout;
+import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.schedule.Slots;
 
 /**
@@ -11,5 +13,12 @@ record ReduceScatterShape(int rank, int size, int count, int blockBytes, boolean
 
     int contributionSlot() {
         return inPlace ? Slots.OUTPUT : Slots.INPUT;
+    }
+
+    /** P equal blocks of {@code count} elements, packed. */
+    BlockLayout layout(DataType type) {
+        int[] counts = new int[size];
+        java.util.Arrays.fill(counts, count);
+        return BlockLayout.packed(counts, type);
     }
 }
