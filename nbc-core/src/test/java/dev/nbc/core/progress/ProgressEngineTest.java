@@ -60,6 +60,26 @@ class ProgressEngineTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(ProgressMode.class)
+    void aCollectiveOfOneRankIsCompleteWhenItsStartReturns(ProgressMode mode) {
+        try (ProgressEngine engine = ProgressEngine.start(mode, IdleStrategy.BACKOFF);
+             InProcessWorld world = new InProcessWorld(1)) {
+            world.run((rank, transport) -> {
+                Communicator comm = Communicator.create(engine, transport, CollectiveCheck.ON);
+                ByteBuffer in = Buffers.allocate(3, DataType.INT).putInt(0, 1).putInt(4, 2).putInt(8, 3);
+                ByteBuffer out = Buffers.allocate(3, DataType.INT);
+                Request reduction = comm.iallreduce(in, out, 3, DataType.INT, ReduceOp.SUM);
+                assertTrue(reduction.future().isDone(), "nothing to progress on one rank: done when the start returns");
+                assertTrue(reduction.test());
+                assertEquals(3, out.getInt(8));
+                for (int i = 0; i < 1000; i++) {
+                    assertTrue(comm.ibarrier().future().isDone());
+                }
+            });
+        }
+    }
+
     @Test
     void aFailureWhileStartingARoundFailsTheRequestToo() {
         try (ProgressEngine engine = ProgressEngine.start()) {
