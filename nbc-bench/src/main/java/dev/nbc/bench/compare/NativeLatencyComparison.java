@@ -31,6 +31,8 @@ import mpi.MPIException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -207,18 +209,31 @@ public final class NativeLatencyComparison implements Callable<Integer>, Checked
     }
 
     /**
-     * Runs a collective's every algorithm and Open MPI's a few hundred times at small sizes (at most
-     * {@code maxCount} doubles, what the buffers hold) before
-     * anything of it is timed: the engine's and the transport's code must be compiled, or the first
-     * rows measure the JIT (on two cores its threads compete with the ranks').
+     * Runs a collective's every algorithm and Open MPI's at small sizes (at most {@code maxCount}
+     * doubles, what the buffers hold), 1,000 calls a round, until a round sets off less than
+     * {@link #JIT_QUIET_MILLIS} of compilation on every rank (at most 10 rounds): the engine's and
+     * the transport's code must be compiled, or the first rows measure the JIT (on two cores its
+     * threads compete with the ranks'; 600 calls left the 8 B rows at 3-6x their compiled time).
      */
     private static void warmUp(Case c, int maxCount) throws MPIException {
-        for (int i = 0; i < 600; i++) {
-            int count = Math.min(1 << (i % 8), maxCount);
-            c.nbc().start(c.algorithms()[i % c.algorithms().length], count).await();
-            c.openMpi().start(count).waitFor();
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        for (int round = 0; round < 10; round++) {
+            long before = jit.getTotalCompilationTime();
+            for (int i = 0; i < 1000; i++) {
+                int count = Math.min(1 << (i % 8), maxCount);
+                c.nbc().start(c.algorithms()[i % c.algorithms().length], count).await();
+                c.openMpi().start(count).waitFor();
+            }
+            double[] compiled = {jit.getTotalCompilationTime() - before};
+            MPI.COMM_WORLD.allReduce(compiled, 1, MPI.DOUBLE, MPI.MAX);
+            if (compiled[0] < JIT_QUIET_MILLIS) {
+                return;
+            }
         }
     }
+
+    /** Compilation during a whole warm-up round below this means the JIT is done with the collective's path. */
+    private static final long JIT_QUIET_MILLIS = 20;
 
     /** Median of this rank's start-to-completion times, maximum over ranks, in ns. */
     private static double slowestMedian(Operation operation, int baseIterations, int bytes) throws MPIException {
