@@ -816,6 +816,103 @@ public final class Communicator implements AutoCloseable {
         return buffer;
     }
 
+    // ---------------------------------------------------------------- Java arrays
+
+    /*
+     * The array overloads stage through pooled direct buffers (ArrayStaging): copied in at the
+     * start, copied out when the collective has succeeded, before its request completes. The
+     * array must not be touched until then. The whole array is the message; an allreduce is in
+     * place when both arrays are the same object. The copies cost what the JMH table in
+     * docs/core.md shows; direct buffers stay the zero-copy path.
+     */
+
+    public Request iallreduce(double[] sendArray, double[] receiveArray, ReduceOp op) {
+        return allreduceArrays(sendArray, receiveArray, op);
+    }
+
+    public Request iallreduce(float[] sendArray, float[] receiveArray, ReduceOp op) {
+        return allreduceArrays(sendArray, receiveArray, op);
+    }
+
+    public Request iallreduce(long[] sendArray, long[] receiveArray, ReduceOp op) {
+        return allreduceArrays(sendArray, receiveArray, op);
+    }
+
+    public Request iallreduce(int[] sendArray, int[] receiveArray, ReduceOp op) {
+        return allreduceArrays(sendArray, receiveArray, op);
+    }
+
+    public Request iallreduce(short[] sendArray, short[] receiveArray, ReduceOp op) {
+        return allreduceArrays(sendArray, receiveArray, op);
+    }
+
+    public Request iallreduce(byte[] sendArray, byte[] receiveArray, ReduceOp op) {
+        return allreduceArrays(sendArray, receiveArray, op);
+    }
+
+    public Request ibcast(double[] array, int root) {
+        return bcastArray(array, root);
+    }
+
+    public Request ibcast(float[] array, int root) {
+        return bcastArray(array, root);
+    }
+
+    public Request ibcast(long[] array, int root) {
+        return bcastArray(array, root);
+    }
+
+    public Request ibcast(int[] array, int root) {
+        return bcastArray(array, root);
+    }
+
+    public Request ibcast(short[] array, int root) {
+        return bcastArray(array, root);
+    }
+
+    public Request ibcast(byte[] array, int root) {
+        return bcastArray(array, root);
+    }
+
+    private Request allreduceArrays(Object sendArray, Object receiveArray, ReduceOp op) {
+        DataType type = ArrayStaging.typeOf("receiveArray", receiveArray);
+        int count = ArrayStaging.lengthOf(receiveArray);
+        boolean inPlace = sendArray == receiveArray;
+        if (!inPlace && ArrayStaging.lengthOf(sendArray) != count) {
+            throw new IllegalArgumentException("sendArray: must have the receive array's length, " + count + ", but has "
+                    + ArrayStaging.lengthOf(sendArray));
+        }
+        ByteBuffer input = inPlace ? null : ArrayStaging.in(sendArray, type);
+        ByteBuffer output = inPlace ? ArrayStaging.in(receiveArray, type) : ArrayStaging.take(type.bytesFor(count));
+        PersistentCollective call;
+        try {
+            call = allreduceInit(input, output, count, type, op, null);
+        } catch (RuntimeException refused) {
+            ArrayStaging.give(input);
+            ArrayStaging.give(output);
+            throw refused;
+        }
+        return call.start(() -> {
+            ArrayStaging.out(output, receiveArray);
+            ArrayStaging.give(input);
+            ArrayStaging.give(output);
+        });
+    }
+
+    private Request bcastArray(Object array, int root) {
+        DataType type = ArrayStaging.typeOf("array", array);
+        int count = ArrayStaging.lengthOf(array);
+        CollectiveArguments.checkRoot(root, size());
+        boolean atRoot = rank() == root;
+        ByteBuffer buffer = atRoot ? ArrayStaging.in(array, type) : ArrayStaging.take(type.bytesFor(count));
+        return bcastInit(buffer, count, type, root, null).start(() -> {
+            if (!atRoot) {
+                ArrayStaging.out(buffer, array);
+            }
+            ArrayStaging.give(buffer);
+        });
+    }
+
     // ---------------------------------------------------------------- plumbing
 
     /**
@@ -854,10 +951,11 @@ public final class Communicator implements AutoCloseable {
      * Starts a call: takes its number (and from it its tag) and hands it to the engine. With the
      * check, a call that overlaps another thread's is refused, and the call's signature numbered.
      */
-    Request submit(Schedule schedule, ByteBuffer input, ByteBuffer output, String description, CallSignature signature) {
+    Request submit(Schedule schedule, ByteBuffer input, ByteBuffer output, String description, CallSignature signature,
+                   Runnable beforeCompletion) {
         if (signature == null) {
             long number = calls.getAndIncrement();
-            return engine.submit(schedule, transport, tagOf(number), input, output, description, null);
+            return engine.submit(schedule, transport, tagOf(number), input, output, description, null, beforeCompletion);
         }
         Thread other = callers.enter();
         if (other != null) {
@@ -865,7 +963,8 @@ public final class Communicator implements AutoCloseable {
         }
         try {
             long number = calls.getAndIncrement();
-            return engine.submit(schedule, transport, tagOf(number), input, output, description, signature.numbered(number));
+            return engine.submit(schedule, transport, tagOf(number), input, output, description, signature.numbered(number),
+                    beforeCompletion);
         } finally {
             callers.leave();
         }
@@ -909,7 +1008,7 @@ public final class Communicator implements AutoCloseable {
                 // The signature exchange alone: it is a barrier too, since every rank hears from every other.
                 Schedule closing = check.prepare(new ScheduleBuilder(BarrierAlgorithm.DISSEMINATION, rank(), size(), -1, 0,
                         DataType.BYTE, null).build());
-                submit(closing, null, null, "CLOSE" + where(), CallSignature.closing(-1)).await();
+                submit(closing, null, null, "CLOSE" + where(), CallSignature.closing(-1), null).await();
             }
         } finally {
             transport.close();

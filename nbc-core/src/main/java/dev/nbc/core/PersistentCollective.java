@@ -32,7 +32,12 @@ public final class PersistentCollective {
 
     /** Starts one run; the buffers must not be touched until its request completes. */
     public Request start() {
-        return communicator.submit(schedule, input, output, description, signature);
+        return start(null);
+    }
+
+    /** Starts one run that runs {@code beforeCompletion} once it succeeded, before its request completes. */
+    Request start(Runnable beforeCompletion) {
+        return communicator.submit(schedule, input, output, description, signature, beforeCompletion);
     }
 
     /** The schedule every start runs (with the consistency check's rounds first, when it is on). */

@@ -52,6 +52,17 @@ final class Execution {
         this.signature = signature;
     }
 
+    /** Run before the request completes successfully (a copy-out of staged buffers), or null. */
+    private Runnable beforeCompletion;
+
+    void beforeCompletion(Runnable action) {
+        this.beforeCompletion = action;
+    }
+
+    Runnable beforeCompletion() {
+        return beforeCompletion;
+    }
+
     Request request() {
         return request;
     }

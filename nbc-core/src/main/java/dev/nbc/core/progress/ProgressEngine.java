@@ -230,12 +230,23 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
      */
     public Request submit(Schedule schedule, Transport transport, int tag, ByteBuffer input, ByteBuffer output,
                           String description, CallSignature signature) {
+        return submit(schedule, transport, tag, input, output, description, signature, null);
+    }
+
+    /**
+     * As {@link #submit(Schedule, Transport, int, ByteBuffer, ByteBuffer, String, CallSignature)},
+     * with {@code beforeCompletion} run once the collective has succeeded and before its request
+     * completes (copying staged buffers out to the caller's arrays); if it throws, the request fails.
+     */
+    public Request submit(Schedule schedule, Transport transport, int tag, ByteBuffer input, ByteBuffer output,
+                          String description, CallSignature signature, Runnable beforeCompletion) {
         checkUsable();
         if (transport.ranksInThisProcess() > ranksInProcess) {
             ranksInProcess = transport.ranksInThisProcess();
         }
         Request request = new Request(description, schedule.algorithm(), this);
         Execution execution = new Execution(schedule, transport, tag, input, output, request, signature);
+        execution.beforeCompletion(beforeCompletion);
         enter();
         try {
             publish(execution);
@@ -489,6 +500,16 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
     private void finish(Execution execution) {
         execution.release(scratch);
         inFlight.decrementAndGet();
+        Runnable before = execution.beforeCompletion();
+        if (before != null) {
+            try {
+                before.run();
+            } catch (RuntimeException e) {
+                // the collective itself succeeded on every rank: only this rank's own step failed
+                execution.request().fail(execution.failure(e));
+                return;
+            }
+        }
         execution.request().complete();
     }
 
