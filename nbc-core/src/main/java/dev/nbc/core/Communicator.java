@@ -224,10 +224,6 @@ public final class Communicator implements AutoCloseable {
         boolean inPlace = buffers.inPlace();
         int bytes = output.capacity();
         AllreduceAlgorithm chosen = algorithm != null ? algorithm : selector.allreduce(count, bytes, size(), op);
-        if (chosen.reordersOperands() && !op.isCommutative()) {
-            throw new IllegalArgumentException("algorithm: " + chosen + " combines operands out of rank order, so it cannot"
-                    + " run the non-commutative operation " + op.name());
-        }
         return collective(new ScheduleCache.Key(chosen, -1, count, type, op, inPlace, 0),
                 () -> chosen.build(rank(), size(), count, type, op, inPlace), input, output,
                 "IALLREDUCE " + count + " x " + type + " " + op.name() + where());
@@ -566,10 +562,6 @@ public final class Communicator implements AutoCloseable {
                     + "buffers are erroneous (as in MPI): pass null as sendBuffer to work in place, or separate memory");
         }
         ReduceScatterBlockAlgorithm chosen = algorithm != null ? algorithm : selector.reduceScatterBlock(op);
-        if (chosen.reordersOperands() && !op.isCommutative()) {
-            throw new IllegalArgumentException("algorithm: " + chosen + " combines operands out of rank order, so it cannot"
-                    + " run the non-commutative operation " + op.name());
-        }
         return collective(new ScheduleCache.Key(chosen, -1, count, type, op, inPlace, 0),
                 () -> chosen.build(rank(), size(), count, type, op, inPlace), input, output,
                 "IREDUCE_SCATTER_BLOCK " + count + " x " + type + " " + op.name() + where());
@@ -610,10 +602,6 @@ public final class Communicator implements AutoCloseable {
         }
         ReduceScatterAlgorithm chosen = algorithm != null ? algorithm
                 : op.isCommutative() ? ReduceScatterAlgorithm.RING : ReduceScatterAlgorithm.REDUCE_SCATTER;
-        if (chosen.reordersOperands() && !op.isCommutative()) {
-            throw new IllegalArgumentException("algorithm: " + chosen + " combines operands out of rank order, so it cannot"
-                    + " run the non-commutative operation " + op.name());
-        }
         return collective(new ScheduleCache.Key(chosen, -1, 0, type, op, inPlace, 0, List.of(blocks.asKey())),
                 () -> chosen.build(rank(), size(), blocks, type, op, inPlace), input, output,
                 "IREDUCE_SCATTER " + type + " " + op.name() + where());

@@ -41,10 +41,7 @@ public enum AllreduceAlgorithm implements Algorithm {
      * @throws IllegalArgumentException if this algorithm reorders operands and {@code op} is not commutative
      */
     public Schedule build(int rank, int size, int count, DataType type, ReduceOp op, boolean inPlace) {
-        if (reordersOperands() && !op.isCommutative()) {
-            throw new IllegalArgumentException("algorithm: " + this + " combines operands out of rank order, so it "
-                    + "cannot run the non-commutative operation " + op.name());
-        }
+        checkOperation(op);
         AllreduceShape shape = new AllreduceShape(rank, size, count, type, inPlace);
         ScheduleBuilder builder = new ScheduleBuilder(this, rank, size, -1, count, type, op)
                 .inputBytes(inPlace ? 0 : shape.bytes())

@@ -39,10 +39,7 @@ public enum ReduceScatterAlgorithm implements Algorithm {
      * @throws IllegalArgumentException if this algorithm reorders operands and {@code op} is not commutative
      */
     public Schedule build(int rank, int size, BlockLayout blocks, DataType type, ReduceOp op, boolean inPlace) {
-        if (reordersOperands() && !op.isCommutative()) {
-            throw new IllegalArgumentException("algorithm: " + this + " combines operands out of rank order, so it "
-                    + "cannot run the non-commutative operation " + op.name());
-        }
+        checkOperation(op);
         int all = blocks.extentBytes();
         int contribution = inPlace ? Slots.OUTPUT : Slots.INPUT;
         ScheduleBuilder builder = new ScheduleBuilder(this, rank, size, -1, 0, type, op)

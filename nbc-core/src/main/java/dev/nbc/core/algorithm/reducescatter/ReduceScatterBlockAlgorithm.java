@@ -32,10 +32,7 @@ public enum ReduceScatterBlockAlgorithm implements Algorithm {
      * @throws IllegalArgumentException if this algorithm reorders operands and {@code op} is not commutative
      */
     public Schedule build(int rank, int size, int count, DataType type, ReduceOp op, boolean inPlace) {
-        if (reordersOperands() && !op.isCommutative()) {
-            throw new IllegalArgumentException("algorithm: " + this + " combines operands out of rank order, so it "
-                    + "cannot run the non-commutative operation " + op.name());
-        }
+        checkOperation(op);
         int block = type.bytesFor(count);
         type.bytesFor((long) count * size);
         ReduceScatterShape shape = new ReduceScatterShape(rank, size, count, block, inPlace);
