@@ -1,9 +1,9 @@
 package dev.nbc.examples;
 
-import dev.nbc.cli.Checked;
-import dev.nbc.cli.Cli;
-import dev.nbc.cli.MpiAbort;
-import dev.nbc.cli.OptionChecks;
+import dev.nbc.harness.cli.Checked;
+import dev.nbc.harness.cli.Cli;
+import dev.nbc.harness.cli.MpiAbort;
+import dev.nbc.harness.cli.OptionChecks;
 import dev.nbc.core.Buffers;
 import dev.nbc.core.Communicator;
 import dev.nbc.core.check.CollectiveCheck;

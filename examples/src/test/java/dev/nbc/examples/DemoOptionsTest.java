@@ -1,8 +1,8 @@
 package dev.nbc.examples;
 
-import dev.nbc.cli.Cli;
-import dev.nbc.cli.JobEnvironment;
-import dev.nbc.cli.testing.CommandRun;
+import dev.nbc.harness.cli.Cli;
+import dev.nbc.harness.cli.JobEnvironment;
+import dev.nbc.harness.cli.testing.CommandRun;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;

@@ -4,15 +4,19 @@ import dev.nbc.core.Buffers;
 import dev.nbc.core.Communicator;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
-import dev.nbc.cli.Checked;
-import dev.nbc.cli.Cli;
-import dev.nbc.cli.JobEnvironment;
-import dev.nbc.cli.NetworkOptions;
-import dev.nbc.cli.OptionChecks;
-import dev.nbc.cli.RankRuns;
-import dev.nbc.cli.ResultFiles;
-import dev.nbc.cli.TransportKind;
+import dev.nbc.harness.cli.Checked;
+import dev.nbc.harness.cli.Cli;
+import dev.nbc.harness.cli.JobEnvironment;
+import dev.nbc.harness.cli.NetworkOptions;
+import dev.nbc.harness.cli.OptionChecks;
+import dev.nbc.harness.cli.RankRuns;
+import dev.nbc.harness.cli.ResultFiles;
+import dev.nbc.harness.cli.TransportKind;
 import dev.nbc.core.transport.inprocess.EmulatedNetwork;
+import dev.nbc.harness.ranks.InProcessRanks;
+import dev.nbc.harness.ranks.Ranks;
+import dev.nbc.harness.ranks.Session;
+import dev.nbc.harness.ranks.mpi.MpiRanks;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -184,7 +188,8 @@ public final class GaussMain implements Callable<Integer>, Checked {
             return report(earlierRuns, null);
         }
         EmulatedNetwork emulated = network.network();
-        Ranks launcher = transport == TransportKind.MPI ? MpiRanks.create() : Ranks.inProcess(emulated, Duration.ofSeconds(timeoutSeconds));
+        Ranks launcher = transport == TransportKind.MPI ? MpiRanks.create()
+                : new InProcessRanks(Arrays.stream(rankCounts).max().orElse(1), emulated, Duration.ofSeconds(timeoutSeconds));
         return RankRuns.run(spec, launcher, outputs(), ranks -> runAll(ranks, rankCounts, emulated));
     }
 
@@ -241,7 +246,11 @@ public final class GaussMain implements Callable<Integer>, Checked {
         List<Measurement> all = new ArrayList<>();
         try {
             for (int p : ps) {
-                List<Measurement> got = launcher.run(p, comm -> runGrid(comm, launcher.describe(), references, prints));
+                List<Measurement> got = launcher.run(p, env -> {
+                    try (Session session = env.open()) {
+                        return runGrid(session.comm(), launcher.describe(), references, prints);
+                    }
+                });
                 if (got != null) {
                     all.addAll(got);
                 }

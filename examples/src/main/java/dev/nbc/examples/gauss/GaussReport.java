@@ -1,6 +1,6 @@
 package dev.nbc.examples.gauss;
 
-import dev.nbc.cli.ResultFiles;
+import dev.nbc.harness.cli.ResultFiles;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;

@@ -1,9 +1,9 @@
 package dev.nbc.examples.gauss;
 
-import dev.nbc.cli.Cli;
-import dev.nbc.cli.JobEnvironment;
-import dev.nbc.cli.testing.CommandRun;
-import dev.nbc.cli.testing.CommandRun.Outcome;
+import dev.nbc.harness.cli.Cli;
+import dev.nbc.harness.cli.JobEnvironment;
+import dev.nbc.harness.cli.testing.CommandRun;
+import dev.nbc.harness.cli.testing.CommandRun.Outcome;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;

@@ -2,18 +2,18 @@ package dev.nbc.bench.cli;
 
 import dev.nbc.bench.ops.Collective;
 import dev.nbc.bench.ops.Variant;
-import dev.nbc.bench.ranks.InProcessRanks;
-import dev.nbc.bench.ranks.Ranks;
+import dev.nbc.harness.ranks.InProcessRanks;
+import dev.nbc.harness.ranks.Ranks;
 import dev.nbc.bench.report.ProgressBar;
 import dev.nbc.bench.report.Report;
 import dev.nbc.bench.report.Results;
 import dev.nbc.bench.report.RunInfo;
-import dev.nbc.cli.Checked;
-import dev.nbc.cli.JobEnvironment;
-import dev.nbc.cli.NetworkOptions;
-import dev.nbc.cli.OptionChecks;
-import dev.nbc.cli.RankRuns;
-import dev.nbc.cli.TransportKind;
+import dev.nbc.harness.cli.Checked;
+import dev.nbc.harness.cli.JobEnvironment;
+import dev.nbc.harness.cli.NetworkOptions;
+import dev.nbc.harness.cli.OptionChecks;
+import dev.nbc.harness.cli.RankRuns;
+import dev.nbc.harness.cli.TransportKind;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -95,7 +95,7 @@ public final class CommonOptions implements Checked {
 
     /** The ranks of this run; MPI is initialised here (and finalised by close()). */
     Ranks open() {
-        return transport() == TransportKind.MPI ? dev.nbc.bench.ranks.mpi.MpiRanks.create()
+        return transport() == TransportKind.MPI ? dev.nbc.harness.ranks.mpi.MpiRanks.create()
                 : new InProcessRanks(ranks, network.network(), Duration.ofHours(6));
     }
 

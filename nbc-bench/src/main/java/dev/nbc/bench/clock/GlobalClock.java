@@ -1,6 +1,6 @@
 package dev.nbc.bench.clock;
 
-import dev.nbc.bench.ranks.Control;
+import dev.nbc.harness.ranks.Control;
 
 /**
  * A rank's view of the global clock: its {@link LocalClock} mapped by a {@link ClockModel} from one

@@ -1,6 +1,6 @@
 package dev.nbc.bench.clock;
 
-import dev.nbc.bench.ranks.Control;
+import dev.nbc.harness.ranks.Control;
 
 import java.nio.ByteBuffer;
 

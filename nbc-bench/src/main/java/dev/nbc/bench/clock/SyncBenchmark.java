@@ -1,9 +1,9 @@
 package dev.nbc.bench.clock;
 
 import dev.nbc.bench.latency.Stats;
-import dev.nbc.bench.ranks.Control;
-import dev.nbc.bench.ranks.RankEnv;
-import dev.nbc.bench.ranks.Ranks;
+import dev.nbc.harness.ranks.Control;
+import dev.nbc.harness.ranks.RankEnv;
+import dev.nbc.harness.ranks.Ranks;
 import dev.nbc.bench.report.ProgressBar;
 import dev.nbc.bench.report.Results;
 

@@ -6,10 +6,10 @@ import dev.nbc.bench.clock.LocalClock;
 import dev.nbc.bench.ops.Collective;
 import dev.nbc.bench.ops.Operation;
 import dev.nbc.bench.ops.Variant;
-import dev.nbc.bench.ranks.Control;
-import dev.nbc.bench.ranks.RankEnv;
-import dev.nbc.bench.ranks.Ranks;
-import dev.nbc.bench.ranks.Session;
+import dev.nbc.harness.ranks.Control;
+import dev.nbc.harness.ranks.RankEnv;
+import dev.nbc.harness.ranks.Ranks;
+import dev.nbc.harness.ranks.Session;
 import dev.nbc.bench.report.ProgressBar;
 import dev.nbc.bench.report.Results;
 

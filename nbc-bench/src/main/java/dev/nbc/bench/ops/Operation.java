@@ -1,7 +1,7 @@
 package dev.nbc.bench.ops;
 
-import dev.nbc.bench.ranks.NativeCollectives;
-import dev.nbc.bench.ranks.Session;
+import dev.nbc.harness.ranks.NativeCollectives;
+import dev.nbc.harness.ranks.Session;
 import dev.nbc.core.Buffers;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;

@@ -1,6 +1,6 @@
 package dev.nbc.bench.ops;
 
-import dev.nbc.bench.ranks.Control;
+import dev.nbc.harness.ranks.Control;
 
 import java.lang.management.CompilationMXBean;
 import java.lang.management.GarbageCollectorMXBean;

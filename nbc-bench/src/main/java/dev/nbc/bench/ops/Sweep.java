@@ -1,8 +1,8 @@
 package dev.nbc.bench.ops;
 
-import dev.nbc.bench.ranks.Control;
-import dev.nbc.bench.ranks.RankEnv;
-import dev.nbc.bench.ranks.Session;
+import dev.nbc.harness.ranks.Control;
+import dev.nbc.harness.ranks.RankEnv;
+import dev.nbc.harness.ranks.Session;
 
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;

@@ -1,7 +1,7 @@
 package dev.nbc.bench.overlap;
 
 import dev.nbc.bench.ops.Collective;
-import dev.nbc.bench.ranks.Control;
+import dev.nbc.harness.ranks.Control;
 import dev.nbc.core.transport.inprocess.EmulatedNetwork;
 import dev.nbc.models.assessment.measure.AssessmentPlan;
 import dev.nbc.models.assessment.measure.AssessmentProtocol;

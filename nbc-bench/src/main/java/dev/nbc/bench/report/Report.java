@@ -1,7 +1,7 @@
 package dev.nbc.bench.report;
 
 import dev.nbc.bench.ops.Collective;
-import dev.nbc.cli.ResultFiles;
+import dev.nbc.harness.cli.ResultFiles;
 
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package dev.nbc.bench.report;
 
-import dev.nbc.bench.ranks.Ranks;
+import dev.nbc.harness.ranks.Ranks;
 import dev.nbc.core.transport.inprocess.EmulatedNetwork;
 
 import java.io.IOException;

@@ -7,9 +7,9 @@ import dev.nbc.bench.ops.RuntimeActivity;
 import dev.nbc.bench.ops.Operation;
 import dev.nbc.bench.ops.Sweep;
 import dev.nbc.bench.ops.Variant;
-import dev.nbc.bench.ranks.Control;
-import dev.nbc.bench.ranks.RankEnv;
-import dev.nbc.bench.ranks.Ranks;
+import dev.nbc.harness.ranks.Control;
+import dev.nbc.harness.ranks.RankEnv;
+import dev.nbc.harness.ranks.Ranks;
 import dev.nbc.bench.report.ProgressBar;
 import dev.nbc.bench.report.Results;
 

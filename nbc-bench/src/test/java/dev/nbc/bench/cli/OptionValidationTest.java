@@ -1,10 +1,10 @@
 package dev.nbc.bench.cli;
 
 import dev.nbc.bench.NbcBench;
-import dev.nbc.cli.Cli;
-import dev.nbc.cli.JobEnvironment;
-import dev.nbc.cli.testing.CommandRun;
-import dev.nbc.cli.testing.CommandRun.Outcome;
+import dev.nbc.harness.cli.Cli;
+import dev.nbc.harness.cli.JobEnvironment;
+import dev.nbc.harness.cli.testing.CommandRun;
+import dev.nbc.harness.cli.testing.CommandRun.Outcome;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,6 +1,6 @@
 package dev.nbc.bench.clock;
 
-import dev.nbc.bench.ranks.Control;
+import dev.nbc.harness.ranks.Control;
 import dev.nbc.core.transport.inprocess.EmulatedNetwork;
 import dev.nbc.core.transport.inprocess.InProcessWorld;
 import org.junit.jupiter.api.Test;

@@ -1,0 +1,31 @@
+package dev.nbc.harness.cli;
+
+import mpi.MPI;
+import mpi.MPIException;
+
+/**
+ * Ends a whole MPI job from one of its processes ({@link RankGroup#abortAfter}). The only class
+ * of nbc-cli that touches {@code mpi.*}; only programs running over MPI load it.
+ */
+public final class MpiAbort {
+    /** The exit code of the job, as picocli's for a failed command. */
+    public static final int EXIT_FAILED = 1;
+
+    private MpiAbort() {
+    }
+
+    /** Prints {@code failure} (with its stack trace: it is a bug or a broken machine) and aborts the job; never returns. */
+    public static void abortAfter(String program, Throwable failure) {
+        System.out.flush();
+        System.err.println(program + ": rank " + JobEnvironment.current().rank() + " failed, ending every rank of the job: " + failure);
+        failure.printStackTrace();
+        System.err.flush();
+        try {
+            MPI.COMM_WORLD.abort(EXIT_FAILED);
+        } catch (MPIException | RuntimeException e) {
+            System.err.println(program + ": MPI_Abort failed too: " + e);
+        }
+        // MPI_Abort does not return; should it, this process must still never reach MPI_Finalize
+        Runtime.getRuntime().halt(EXIT_FAILED);
+    }
+}

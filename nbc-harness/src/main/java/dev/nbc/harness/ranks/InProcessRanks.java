@@ -1,0 +1,133 @@
+package dev.nbc.harness.ranks;
+
+import dev.nbc.core.Communicator;
+import dev.nbc.core.check.CollectiveCheck;
+import dev.nbc.core.progress.IdleStrategy;
+import dev.nbc.core.progress.ProgressEngine;
+import dev.nbc.core.progress.ProgressMode;
+import dev.nbc.core.transport.inprocess.EmulatedNetwork;
+import dev.nbc.core.transport.inprocess.InProcessWorld;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Ranks as threads of this JVM: a fresh world of P ranks per {@link #run} for the control plane, on
+ * the ideal network, and one more world per {@link RankEnv#open session} (it plays the part of a
+ * duplicate communicator) on the emulated network under test. Each rank gets its own progress
+ * engines, as a process would.
+ */
+public final class InProcessRanks implements Ranks {
+    private final int maxRanks;
+    private final EmulatedNetwork network;
+    private final Duration timeout;
+
+    public InProcessRanks(int maxRanks, EmulatedNetwork network, Duration timeout) {
+        if (maxRanks < 1) {
+            throw new IllegalArgumentException("--ranks: must be >= 1, but was " + maxRanks);
+        }
+        this.maxRanks = maxRanks;
+        this.network = network == null ? EmulatedNetwork.none() : network;
+        this.timeout = timeout;
+    }
+
+    @Override
+    public String transport() {
+        return "inprocess";
+    }
+
+    @Override
+    public int maxRanks() {
+        return maxRanks;
+    }
+
+    @Override
+    public boolean leader() {
+        return true;
+    }
+
+    @Override
+    public String mpiVersion() {
+        return "n/a";
+    }
+
+    @Override
+    public EmulatedNetwork network() {
+        return network.isIdeal() ? null : network;
+    }
+
+    @Override
+    public <T> T run(int p, Body<T> body) {
+        AtomicReference<T> result = new AtomicReference<>();
+        Map<Integer, InProcessWorld> sessionWorlds = new ConcurrentHashMap<>();
+        // The control plane (synchronisation, gathers) is the benchmark's own machinery, not the
+        // network under test: on the emulated network its latency made ranks leave a barrier a
+        // message time apart, more than a small collective takes. Sessions get the emulated network.
+        try (InProcessWorld control = new InProcessWorld(p)) {
+            control.run((rank, transport) -> {
+                Control ctl = new Control(transport);
+                int[] opened = {0};
+                RankEnv env = new RankEnv() {
+                    @Override
+                    public int rank() {
+                        return rank;
+                    }
+
+                    @Override
+                    public int size() {
+                        return p;
+                    }
+
+                    @Override
+                    public Control control() {
+                        return ctl;
+                    }
+
+                    @Override
+                    public Session open(ProgressMode mode, CollectiveCheck check) {
+                        InProcessWorld world = sessionWorlds.computeIfAbsent(opened[0]++, k -> new InProcessWorld(p, network));
+                        ProgressEngine engine = ProgressEngine.start(mode, IdleStrategy.BACKOFF);
+                        return new Session(Communicator.create(engine, world.transport(rank), check), engine);
+                    }
+
+                    @Override
+                    public NativeCollectives nativeCollectives() {
+                        return null;
+                    }
+                };
+                T value = body.run(env);
+                if (rank == 0) {
+                    result.set(value);
+                }
+            }, timeout);
+        } catch (InProcessWorld.RankFailedException failed) {
+            if (failed.getCause() instanceof RuntimeException cause) {
+                cause.addSuppressed(failed);
+                throw cause;
+            }
+            throw failed;
+        } finally {
+            List<InProcessWorld> worlds = new ArrayList<>(sessionWorlds.values());
+            worlds.forEach(InProcessWorld::close);
+        }
+        return result.get();
+    }
+
+    @Override
+    public int agree(int value) {
+        return value;
+    }
+
+    /** Nothing to end: the failure propagates; a failed rank thread closed its endpoint, so its peers failed too (InProcessWorld). */
+    @Override
+    public void abortAfter(Throwable failure) {
+    }
+
+    @Override
+    public void close() {
+    }
+}

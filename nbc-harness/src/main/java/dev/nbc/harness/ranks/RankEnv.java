@@ -1,0 +1,29 @@
+package dev.nbc.harness.ranks;
+
+import dev.nbc.core.check.CollectiveCheck;
+import dev.nbc.core.progress.ProgressMode;
+
+/** What a rank's benchmark code sees: its rank in the group under test and the tools to measure it. */
+public interface RankEnv {
+    int rank();
+
+    int size();
+
+    /** Control plane on a transport of its own (barriers, gathers, clock exchanges). */
+    Control control();
+
+    /**
+     * A new nbc communicator on a transport of its own (MPI: a duplicate communicator) with its own
+     * progress engine, checking calls or not; collective over the group: every rank opens sessions
+     * in the same order.
+     */
+    Session open(ProgressMode mode, CollectiveCheck check);
+
+    /** A session as an application opens one: progress thread, consistency check as NBC_CHECK says. */
+    default Session open() {
+        return open(ProgressMode.THREAD, CollectiveCheck.fromEnvironment());
+    }
+
+    /** The MPI library's own collectives, or null when the transport has none (in-process). */
+    NativeCollectives nativeCollectives();
+}
