@@ -3,11 +3,11 @@ package dev.nbc.bench;
 import dev.nbc.bench.cli.Commands;
 import dev.nbc.bench.cli.ModelCommands;
 import dev.nbc.bench.model.PlantedSet;
-import dev.nbc.bench.ops.Collective;
+import dev.nbc.core.schedule.Collective;
 import dev.nbc.bench.ops.Variant;
+import dev.nbc.harness.call.CollectiveCall;
 import dev.nbc.harness.cli.Cli;
 import dev.nbc.harness.cli.JobEnvironment;
-import dev.nbc.models.prediction.CollectiveKind;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -33,9 +33,8 @@ public final class NbcBench implements Runnable {
     /** The command line with nbc's rules ({@link Cli}) and the converters of the benchmark's own types. */
     public static CommandLine commandLine(JobEnvironment job) {
         CommandLine line = Cli.commandLine(new NbcBench(), job);
-        line.registerConverter(Collective.class, Cli.converter(Collective::parse));
+        line.registerConverter(Collective.class, Cli.converter(CollectiveCall::parse));
         line.registerConverter(Variant.class, Cli.converter(Variant::parse));
-        line.registerConverter(CollectiveKind.class, Cli.converter(CollectiveKind::parse));
         line.registerConverter(PlantedSet.class, Cli.converter(PlantedSet::named));
         return line;
     }

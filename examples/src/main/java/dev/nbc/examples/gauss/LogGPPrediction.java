@@ -41,8 +41,7 @@ public final class LogGPPrediction {
      *                       as the measured one: in-cache kernels are 3-5x faster)
      */
     public LogGPPrediction(EmulatedNetwork network, double nanosPerUpdate) {
-        double o = (network.oSend() + network.oReceive()) / 2;
-        this.parameters = new LogGPParameters(network.L(), o, network.g(), network.G(), 1, 0);
+        this.parameters = LogGPParameters.of(network, 1, 0);
         this.nanosPerUpdate = nanosPerUpdate;
         this.cores = Runtime.getRuntime().availableProcessors();
     }

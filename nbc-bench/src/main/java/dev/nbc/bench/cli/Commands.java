@@ -2,7 +2,7 @@ package dev.nbc.bench.cli;
 
 import dev.nbc.bench.clock.SyncBenchmark;
 import dev.nbc.bench.latency.WindowLatencyBenchmark;
-import dev.nbc.bench.ops.Collective;
+import dev.nbc.core.schedule.Collective;
 import dev.nbc.bench.ops.Sizes;
 import dev.nbc.bench.overhead.OverheadBenchmark;
 import dev.nbc.bench.overlap.OverlapBenchmark;

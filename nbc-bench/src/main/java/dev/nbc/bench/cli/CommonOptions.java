@@ -1,6 +1,7 @@
 package dev.nbc.bench.cli;
 
-import dev.nbc.bench.ops.Collective;
+import dev.nbc.core.schedule.Collective;
+import dev.nbc.harness.call.CollectiveCall;
 import dev.nbc.bench.ops.Variant;
 import dev.nbc.harness.ranks.InProcessRanks;
 import dev.nbc.harness.ranks.Ranks;
@@ -52,7 +53,8 @@ public final class CommonOptions implements Checked {
     boolean quick;
 
     @Option(names = "--collectives", split = ",", paramLabel = "C",
-            description = "Collectives: barrier, bcast, allreduce (default all).")
+            description = "Collectives: barrier, bcast, allreduce, reduce, allgather, gather, scatter, alltoall, scan, exscan, "
+                    + "reduce_scatter_block (default: the paper's barrier, bcast, allreduce; the LogGP columns cover those three).")
     List<Collective> collectives;
 
     @Option(names = "--variants", split = ",", paramLabel = "V",
@@ -100,7 +102,7 @@ public final class CommonOptions implements Checked {
     }
 
     List<Collective> collectives() {
-        return collectives == null || collectives.isEmpty() ? List.of(Collective.values()) : collectives;
+        return collectives == null || collectives.isEmpty() ? CollectiveCall.paper() : collectives;
     }
 
     List<Variant> variants() {

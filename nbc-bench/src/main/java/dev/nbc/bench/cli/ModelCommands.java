@@ -16,12 +16,14 @@ import dev.nbc.harness.cli.TransportKind;
 import dev.nbc.models.assessment.AssessedModel;
 import dev.nbc.models.assessment.ModelFile;
 import dev.nbc.models.assessment.Provenance;
+import dev.nbc.core.algorithm.Algorithm;
+import dev.nbc.core.algorithm.Algorithms;
 import dev.nbc.core.check.CollectiveCheck;
+import dev.nbc.core.schedule.Collective;
 import dev.nbc.core.progress.ProgressMode;
 import dev.nbc.models.assessment.AssessmentData;
 import dev.nbc.models.assessment.measure.AssessmentPlan;
 import dev.nbc.models.assessment.measure.AssessmentProtocol;
-import dev.nbc.models.prediction.CollectiveKind;
 import dev.nbc.models.prediction.CollectivePredictor;
 import dev.nbc.models.prediction.Prediction;
 import picocli.CommandLine;
@@ -34,6 +36,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -136,8 +140,8 @@ public final class ModelCommands implements Runnable {
         Path model;
 
         @Option(names = "--collectives", split = ",", paramLabel = "C", defaultValue = "barrier,bcast,allreduce",
-                description = "barrier, bcast, allreduce (default ${DEFAULT-VALUE}).")
-        List<CollectiveKind> collectives;
+                description = "barrier, bcast, allreduce: the collectives the models cover (default ${DEFAULT-VALUE}).")
+        List<Collective> collectives;
 
         @Option(names = {"-P", "--processes"}, split = ",", paramLabel = "P", defaultValue = "2,4,8,16,64",
                 description = "Process counts (default ${DEFAULT-VALUE}).")
@@ -152,14 +156,18 @@ public final class ModelCommands implements Runnable {
         String algorithm;
 
         private AssessedModel loaded;
+        /** --algorithm as each collective's algorithm; a collective without one gets the selector's choice. */
+        private final Map<Collective, Algorithm> algorithms = new EnumMap<>(Collective.class);
 
         @Override
         public void check(OptionChecks checks) {
             checks.eachAtLeast("-P", processes, 1);
             checkMessageSizes(checks, bytes);
-            for (CollectiveKind kind : collectives) {
-                if (kind != CollectiveKind.BARRIER) {
-                    checks.libraryCheck("--algorithm", () -> kind.algorithm(algorithm, 2, 8));
+            for (Collective c : collectives) {
+                checks.require(CollectivePredictor.covered().contains(c), "--collectives",
+                        "one of barrier, bcast, allreduce (the collectives the models cover)", c.label());
+                if (c != Collective.BARRIER && algorithm != null && !algorithm.equalsIgnoreCase("default")) {
+                    checks.libraryCheck("--algorithm", () -> algorithms.put(c, Algorithms.parse(c, algorithm)));
                 }
             }
             checks.libraryCheck("--model", () -> loaded = ModelFile.load(model));
@@ -168,10 +176,10 @@ public final class ModelCommands implements Runnable {
         @Override
         public Integer call() {
             List<Prediction> out = new ArrayList<>();
-            for (CollectiveKind kind : collectives) {
+            for (Collective c : collectives) {
                 for (int p : processes) {
-                    for (long b : kind == CollectiveKind.BARRIER ? List.of(0L) : bytes) {
-                        out.add(CollectivePredictor.predict(loaded.loggp(), kind, kind == CollectiveKind.BARRIER ? null : algorithm, p, b));
+                    for (long b : c == Collective.BARRIER ? List.of(0L) : bytes) {
+                        out.add(CollectivePredictor.predict(loaded.loggp(), c, algorithms.get(c), p, b));
                     }
                 }
             }

@@ -4,28 +4,19 @@ import dev.nbc.harness.cli.Checked;
 import dev.nbc.harness.cli.Cli;
 import dev.nbc.harness.cli.MpiAbort;
 import dev.nbc.harness.cli.OptionChecks;
-import dev.nbc.core.Buffers;
 import dev.nbc.core.Communicator;
 import dev.nbc.core.algorithm.Algorithm;
-import dev.nbc.core.algorithm.allgather.AllgatherAlgorithm;
-import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
-import dev.nbc.core.algorithm.alltoall.AlltoallAlgorithm;
-import dev.nbc.core.algorithm.barrier.BarrierAlgorithm;
-import dev.nbc.core.algorithm.bcast.BcastAlgorithm;
-import dev.nbc.core.algorithm.gather.GatherAlgorithm;
-import dev.nbc.core.algorithm.reduce.ReduceAlgorithm;
-import dev.nbc.core.algorithm.reducescatter.ReduceScatterBlockAlgorithm;
-import dev.nbc.core.algorithm.scan.ExscanAlgorithm;
-import dev.nbc.core.algorithm.scan.ScanAlgorithm;
-import dev.nbc.core.algorithm.scatter.ScatterAlgorithm;
+import dev.nbc.core.algorithm.Algorithms;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.core.progress.IdleStrategy;
 import dev.nbc.core.progress.ProgressEngine;
 import dev.nbc.core.progress.ProgressMode;
-import dev.nbc.core.request.Request;
 import dev.nbc.core.schedule.Collective;
 import dev.nbc.core.transport.mpi.MpiTransport;
+import dev.nbc.harness.call.CollectiveCall;
+import dev.nbc.harness.call.NbcCall;
+import dev.nbc.harness.call.mpi.OpenMpiCall;
 import mpi.MPI;
 import mpi.MPIException;
 import picocli.CommandLine.Command;
@@ -33,7 +24,6 @@ import picocli.CommandLine.Option;
 
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
@@ -71,32 +61,11 @@ public final class NativeLatencyComparison implements Callable<Integer>, Checked
 
     @Option(names = "--collectives", paramLabel = "C", split = ",",
             description = "Collectives to measure (default all): ${COMPLETION-CANDIDATES}.")
-    Set<Collective> collectives = EnumSet.of(Collective.BARRIER, Collective.BCAST, Collective.ALLREDUCE, Collective.REDUCE,
-            Collective.ALLGATHER, Collective.GATHER, Collective.SCATTER, Collective.ALLTOALL, Collective.SCAN,
-            Collective.EXSCAN, Collective.REDUCE_SCATTER_BLOCK);
+    Set<Collective> collectives = EnumSet.copyOf(CollectiveCall.supported());
 
     /** One timed operation: start it, wait for it. */
     private interface Operation {
-        void run() throws MPIException;
-    }
-
-    /**
-     * A collective of {@code count} doubles per rank's block: its algorithms, the selector's choice,
-     * how nbc starts it with an algorithm and how Open MPI starts it.
-     */
-    private record Case(Algorithm[] algorithms, Chooser chooser, NbcCall nbc, OpenMpiCall openMpi) {
-    }
-
-    private interface Chooser {
-        Algorithm choose(int count, int bytes);
-    }
-
-    private interface NbcCall {
-        Request start(Algorithm algorithm, int count);
-    }
-
-    private interface OpenMpiCall {
-        mpi.Request start(int count) throws MPIException;
+        void run();
     }
 
     public static void main(String[] args) {
@@ -108,8 +77,8 @@ public final class NativeLatencyComparison implements Callable<Integer>, Checked
         checks.atLeast("--max-bytes", maxBytes, 8);
         checks.atLeast("--iterations", iterations, 1);
         checks.require(!collectives.isEmpty(), "--collectives", "must name at least one collective", collectives);
-        checks.require(collectives.stream().noneMatch(c -> c.name().endsWith("V")), "--collectives",
-                "the v-collectives are not measured here", collectives);
+        checks.require(CollectiveCall.supported().containsAll(collectives), "--collectives",
+                "the v-collectives and reduce_scatter are not measured here", collectives);
     }
 
     @Override
@@ -129,73 +98,31 @@ public final class NativeLatencyComparison implements Callable<Integer>, Checked
         try (ProgressEngine engine = ProgressEngine.start(mode, IdleStrategy.BACKOFF);
              Communicator comm = Communicator.create(engine, MpiTransport.create(MPI.COMM_WORLD))) {
             int size = comm.size();
-            // room for P blocks of the largest size, doubles
-            ByteBuffer in = Buffers.allocate((long) size * maxBytes > Integer.MAX_VALUE ? maxBytes : size * maxBytes, DataType.BYTE);
-            ByteBuffer out = Buffers.allocate(in.capacity(), DataType.BYTE);
             if (comm.rank() == 0) {
                 System.out.printf("P=%d, Open MPI %s, nbc progress %s (%s), %d iterations per point; times in us (max over ranks of the median)%n",
                         size, MPI.getLibVersion().trim().split("[,\\n]")[0], mode, engine.policy(), iterations);
                 System.out.printf("%-20s %10s %-19s %12s %12s %8s%n", "collective", "bytes", "nbc algorithm", "nbc", "Open MPI", "ratio");
             }
             for (Collective collective : collectives) {
-                Case c = caseOf(collective, comm, in, out);
-                warmUp(c, maxBytes / 8);
+                List<Algorithm> algorithms = Algorithms.of(collective);
+                warmUp(comm, collective, algorithms, maxBytes);
                 for (int bytes : collective == Collective.BARRIER ? new int[]{0} : sizes(maxBytes)) {
-                    int count = bytes / 8;
-                    double openMpi = slowestMedian(() -> c.openMpi().start(count).waitFor(), iterations, bytes);
-                    Algorithm chosen = c.chooser().choose(count, bytes);
-                    for (Algorithm algorithm : c.algorithms()) {
-                        double nbc = slowestMedian(() -> c.nbc().start(algorithm, count).await(), iterations, bytes);
+                    CollectiveCall openMpi = new OpenMpiCall(MPI.COMM_WORLD, collective, bytes);
+                    double openMpiNanos = slowestMedian(() -> openMpi.start().await(), iterations, bytes);
+                    Algorithm chosen = comm.selector().choose(collective, collective.count(bytes, DataType.DOUBLE), DataType.DOUBLE,
+                            size, ReduceOp.SUM);
+                    for (Algorithm algorithm : algorithms) {
+                        NbcCall nbc = new NbcCall(comm, collective, bytes, algorithm);
+                        double nbcNanos = slowestMedian(() -> nbc.request().await(), iterations, bytes);
                         if (comm.rank() == 0) {
-                            System.out.printf("%-20s %10d %-19s %12.1f %12.1f %8.2f%n", collective.name().toLowerCase(), bytes,
-                                    algorithm.name() + (algorithm == chosen ? " *" : ""), nbc / 1e3, openMpi / 1e3, nbc / openMpi);
+                            System.out.printf("%-20s %10d %-19s %12.1f %12.1f %8.2f%n", collective.label(), bytes,
+                                    algorithm.name() + (algorithm == chosen ? " *" : ""), nbcNanos / 1e3, openMpiNanos / 1e3,
+                                    nbcNanos / openMpiNanos);
                         }
                     }
                 }
             }
         }
-    }
-
-    /** How {@code collective} is called, by nbc and by Open MPI, on {@code in} and {@code out} with root 0 and SUM. */
-    private static Case caseOf(Collective collective, Communicator comm, ByteBuffer in, ByteBuffer out) {
-        int size = comm.size();
-        return switch (collective) {
-            case BARRIER -> new Case(BarrierAlgorithm.values(), (a, n) -> BarrierAlgorithm.DISSEMINATION,
-                    (a, n) -> comm.ibarrier(), n -> MPI.COMM_WORLD.iBarrier());
-            case BCAST -> new Case(BcastAlgorithm.values(), (n, bytes) -> comm.selector().bcast(bytes, size),
-                    (a, n) -> comm.ibcast(out, n, DataType.DOUBLE, 0, (BcastAlgorithm) a),
-                    n -> MPI.COMM_WORLD.iBcast(out, n, MPI.DOUBLE, 0));
-            case ALLREDUCE -> new Case(AllreduceAlgorithm.values(),
-                    (n, bytes) -> comm.selector().allreduce(n, bytes, size, ReduceOp.SUM),
-                    (a, n) -> comm.iallreduce(in, out, n, DataType.DOUBLE, ReduceOp.SUM, (AllreduceAlgorithm) a),
-                    n -> MPI.COMM_WORLD.iAllReduce(in, out, n, MPI.DOUBLE, MPI.SUM));
-            case REDUCE -> new Case(ReduceAlgorithm.values(), (n, bytes) -> comm.selector().reduce(bytes, size, ReduceOp.SUM),
-                    (a, n) -> comm.ireduce(in, out, n, DataType.DOUBLE, ReduceOp.SUM, 0, (ReduceAlgorithm) a),
-                    n -> MPI.COMM_WORLD.iReduce(in, out, n, MPI.DOUBLE, MPI.SUM, 0));
-            case ALLGATHER -> new Case(AllgatherAlgorithm.values(), (n, bytes) -> comm.selector().allgather(size * bytes, size),
-                    (a, n) -> comm.iallgather(in, out, n, DataType.DOUBLE, (AllgatherAlgorithm) a),
-                    n -> MPI.COMM_WORLD.iAllGather(in, n, MPI.DOUBLE, out, n, MPI.DOUBLE));
-            case GATHER -> new Case(GatherAlgorithm.values(), (n, bytes) -> comm.selector().gather(bytes, size),
-                    (a, n) -> comm.igather(in, out, n, DataType.DOUBLE, 0, (GatherAlgorithm) a),
-                    n -> MPI.COMM_WORLD.iGather(in, n, MPI.DOUBLE, out, n, MPI.DOUBLE, 0));
-            case SCATTER -> new Case(ScatterAlgorithm.values(), (n, bytes) -> comm.selector().scatter(bytes, size),
-                    (a, n) -> comm.iscatter(in, out, n, DataType.DOUBLE, 0, (ScatterAlgorithm) a),
-                    n -> MPI.COMM_WORLD.iScatter(in, n, MPI.DOUBLE, out, n, MPI.DOUBLE, 0));
-            case ALLTOALL -> new Case(AlltoallAlgorithm.values(), (n, bytes) -> comm.selector().alltoall(bytes, size),
-                    (a, n) -> comm.ialltoall(in, out, n, DataType.DOUBLE, (AlltoallAlgorithm) a),
-                    n -> MPI.COMM_WORLD.iAllToAll(in, n, MPI.DOUBLE, out, n, MPI.DOUBLE));
-            case SCAN -> new Case(ScanAlgorithm.values(), (n, bytes) -> comm.selector().scan(size),
-                    (a, n) -> comm.iscan(in, out, n, DataType.DOUBLE, ReduceOp.SUM, (ScanAlgorithm) a),
-                    n -> MPI.COMM_WORLD.iScan(in, out, n, MPI.DOUBLE, MPI.SUM));
-            case EXSCAN -> new Case(ExscanAlgorithm.values(), (n, bytes) -> comm.selector().exscan(size),
-                    (a, n) -> comm.iexscan(in, out, n, DataType.DOUBLE, ReduceOp.SUM, (ExscanAlgorithm) a),
-                    n -> MPI.COMM_WORLD.iExScan(in, out, n, MPI.DOUBLE, MPI.SUM));
-            case REDUCE_SCATTER_BLOCK -> new Case(ReduceScatterBlockAlgorithm.values(),
-                    (n, bytes) -> comm.selector().reduceScatterBlock(ReduceOp.SUM),
-                    (a, n) -> comm.ireduceScatterBlock(in, out, n, DataType.DOUBLE, ReduceOp.SUM, (ReduceScatterBlockAlgorithm) a),
-                    n -> MPI.COMM_WORLD.iReduceScatterBlock(in, out, n, MPI.DOUBLE, MPI.SUM));
-            default -> throw new IllegalArgumentException("collective: " + collective + " is not measured here");
-        };
     }
 
     /** 8 B, then every factor of 8 up to {@code maxBytes}, and {@code maxBytes} itself. */
@@ -208,21 +135,30 @@ public final class NativeLatencyComparison implements Callable<Integer>, Checked
         return sizes.stream().mapToInt(Integer::intValue).toArray();
     }
 
+    /** Block sizes of the warm-up: 8 B to 1 KiB, at most {@code maxBytes}. */
+    private static final int WARM_UP_SIZES = 8;
+
     /**
-     * Runs a collective's every algorithm and Open MPI's at small sizes (at most {@code maxCount}
-     * doubles, what the buffers hold), 1,000 calls a round, until a round sets off less than
+     * Runs a collective's every algorithm and Open MPI's at small sizes (8 B to 1 KiB, at most
+     * {@code maxBytes}), 1,000 calls a round, until a round sets off less than
      * {@link #JIT_QUIET_MILLIS} of compilation on every rank (at most 10 rounds): the engine's and
      * the transport's code must be compiled, or the first rows measure the JIT (on two cores its
      * threads compete with the ranks'; 600 calls left the 8 B rows at 3-6x their compiled time).
      */
-    private static void warmUp(Case c, int maxCount) throws MPIException {
+    private static void warmUp(Communicator comm, Collective collective, List<Algorithm> algorithms, int maxBytes) throws MPIException {
+        List<CollectiveCall> calls = new ArrayList<>();
+        for (int i = 0; i < WARM_UP_SIZES; i++) {
+            int bytes = Math.min(8 << i, maxBytes);
+            calls.add(new OpenMpiCall(MPI.COMM_WORLD, collective, bytes));
+            for (Algorithm algorithm : algorithms) {
+                calls.add(new NbcCall(comm, collective, bytes, algorithm));
+            }
+        }
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         for (int round = 0; round < 10; round++) {
             long before = jit.getTotalCompilationTime();
             for (int i = 0; i < 1000; i++) {
-                int count = Math.min(1 << (i % 8), maxCount);
-                c.nbc().start(c.algorithms()[i % c.algorithms().length], count).await();
-                c.openMpi().start(count).waitFor();
+                calls.get(i % calls.size()).start().await();
             }
             double[] compiled = {jit.getTotalCompilationTime() - before};
             MPI.COMM_WORLD.allReduce(compiled, 1, MPI.DOUBLE, MPI.MAX);

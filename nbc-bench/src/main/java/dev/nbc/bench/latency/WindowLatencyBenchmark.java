@@ -3,8 +3,9 @@ package dev.nbc.bench.latency;
 import dev.nbc.bench.clock.GlobalClock;
 import dev.nbc.bench.clock.GroupSync;
 import dev.nbc.bench.clock.LocalClock;
-import dev.nbc.bench.ops.Collective;
-import dev.nbc.bench.ops.Operation;
+import dev.nbc.core.schedule.Collective;
+import dev.nbc.bench.ops.VariantCall;
+import dev.nbc.bench.ops.Sweep;
 import dev.nbc.bench.ops.Variant;
 import dev.nbc.harness.ranks.Control;
 import dev.nbc.harness.ranks.RankEnv;
@@ -41,11 +42,7 @@ public final class WindowLatencyBenchmark {
     }
 
     public static void run(Ranks ranks, Config config, Results results, boolean progress) {
-        int points = 0;
-        for (Collective c : config.collectives()) {
-            points += c == Collective.BARRIER ? 1 : config.sizes().size();
-        }
-        ProgressBar bar = new ProgressBar(progress, points * config.variants().size());
+        ProgressBar bar = new ProgressBar(progress, new Sweep(config.variants(), config.collectives(), config.sizes()).points());
         List<Map<String, Object>> rows = ranks.run(config.group(), env -> measure(env, config, bar));
         if (rows != null) {
             for (Map<String, Object> r : rows) {
@@ -61,33 +58,17 @@ public final class WindowLatencyBenchmark {
         GlobalClock clock = GlobalClock.synchronize(control, local, GroupSync.Scheme.TREE, config.patience(),
                 config.driftGapMillis());
         List<Map<String, Object>> rows = new ArrayList<>();
-        for (Variant variant : config.variants()) {
-            if (variant == Variant.OMPI && env.nativeCollectives() == null) {
-                continue;
+        new Sweep(config.variants(), config.collectives(), config.sizes()).run(env, (variant, op) -> {
+            List<Map<String, Object>> point = point(env, op, clock, config);
+            if (env.rank() == 0) {
+                rows.addAll(point);
+                bar.step("latency " + variant.label() + " " + op.collective().label() + " " + op.bytes());
             }
-            Session session = variant.isNbc() ? env.open(variant.mode(), variant.check()) : null;
-            try {
-                for (Collective c : config.collectives()) {
-                    for (int bytes : c == Collective.BARRIER ? List.of(0) : config.sizes()) {
-                        Operation op = session != null ? Operation.nbc(variant, c, bytes, session)
-                                : Operation.mpi(c, bytes, env.nativeCollectives());
-                        List<Map<String, Object>> point = point(env, op, clock, config);
-                        if (env.rank() == 0) {
-                            rows.addAll(point);
-                            bar.step("latency " + variant.label() + " " + c.label() + " " + op.bytes());
-                        }
-                    }
-                }
-            } finally {
-                if (session != null) {
-                    session.close();
-                }
-            }
-        }
+        });
         return env.rank() == 0 ? rows : null;
     }
 
-    private static List<Map<String, Object>> point(RankEnv env, Operation op, GlobalClock clock, Config config) {
+    private static List<Map<String, Object>> point(RankEnv env, VariantCall op, GlobalClock clock, Config config) {
         Control control = env.control();
         int reps = op.bytes() >= (1 << 20) ? Math.max(10, config.repetitions() / 4) : config.repetitions();
         for (int i = 0; i < 10; i++) {
@@ -155,13 +136,9 @@ public final class WindowLatencyBenchmark {
         return rows;
     }
 
-    private static Map<String, Object> base(RankEnv env, Operation op, int reps) {
+    private static Map<String, Object> base(RankEnv env, VariantCall op, int reps) {
         Map<String, Object> row = new LinkedHashMap<>();
-        row.put("P", env.size());
-        row.put("variant", op.variant().label());
-        row.put("collective", op.collective().label());
-        row.put("bytes", op.bytes());
-        row.put("algorithm", op.algorithm());
+        op.putKey(row, env.size());
         row.put("repetitions", reps);
         return row;
     }
@@ -186,7 +163,7 @@ public final class WindowLatencyBenchmark {
         int overrun;
     }
 
-    private static WindowRun windows(RankEnv env, Operation op, GlobalClock clock, int reps, double window,
+    private static WindowRun windows(RankEnv env, VariantCall op, GlobalClock clock, int reps, double window,
                                      long lateTolerance) {
         Control control = env.control();
         double lead = Math.max(2e6, 3 * window);

@@ -1,12 +1,10 @@
 package dev.nbc.bench.model;
 
-import dev.nbc.core.Buffers;
 import dev.nbc.core.Communicator;
-import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
-import dev.nbc.core.algorithm.bcast.BcastAlgorithm;
+import dev.nbc.core.algorithm.Algorithm;
+import dev.nbc.core.schedule.Collective;
+import dev.nbc.harness.call.NbcCall;
 import dev.nbc.core.check.CollectiveCheck;
-import dev.nbc.core.datatype.DataType;
-import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.core.progress.IdleStrategy;
 import dev.nbc.core.progress.ProgressEngine;
 import dev.nbc.core.progress.ProgressMode;
@@ -14,9 +12,7 @@ import dev.nbc.core.request.Request;
 import dev.nbc.core.transport.inprocess.EmulatedNetwork;
 import dev.nbc.core.transport.inprocess.InProcessWorld;
 import dev.nbc.models.assessment.Spread;
-import dev.nbc.models.prediction.CollectiveKind;
 
-import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
@@ -50,9 +46,9 @@ public final class InProcessCollectiveTiming {
     private static final int CORES = Runtime.getRuntime().availableProcessors();
 
     /** Median and quartiles over {@code repetitions} (after {@code warmups} untimed) of the latency, ns. */
-    public static Spread measure(EmulatedNetwork network, int processes, CollectiveKind collective, String algorithm,
+    /** @param algorithm one of {@code collective}'s algorithms, or null for the selector's choice */
+    public static Spread measure(EmulatedNetwork network, int processes, Collective collective, Algorithm algorithm,
                                  long bytes, int warmups, int repetitions) {
-        int count = collective.count(bytes);
         AtomicLong start = new AtomicLong();
         AtomicLongArray finish = new AtomicLongArray(processes);
         double[] latency = new double[repetitions];
@@ -73,20 +69,14 @@ public final class InProcessCollectiveTiming {
                 try (ProgressEngine engine = ProgressEngine.start(ProgressMode.MANUAL, IdleStrategy.BACKOFF)) {
                     // The models predict the collective alone: without the consistency check's rounds.
                     Communicator comm = Communicator.create(engine, transport, CollectiveCheck.OFF);
-                    ByteBuffer in = Buffers.allocate(Math.max(count, 1), DataType.DOUBLE);
-                    ByteBuffer out = Buffers.allocate(Math.max(count, 1), DataType.DOUBLE);
+                    NbcCall call = new NbcCall(comm, collective, Math.toIntExact(bytes), algorithm);
                     for (int rep = 0; rep < warmups + repetitions; rep++) {
                         aligned.await();
                         long at = start.get();
                         while (System.nanoTime() - at < 0) {
                             relax(processes);
                         }
-                        Request request = switch (collective) {
-                            case BARRIER -> comm.ibarrier();
-                            case BCAST -> comm.ibcast(in, count, DataType.DOUBLE, 0, BcastAlgorithm.valueOf(algorithm));
-                            case ALLREDUCE -> comm.iallreduce(in, out, count, DataType.DOUBLE, ReduceOp.SUM,
-                                    AllreduceAlgorithm.valueOf(algorithm));
-                        };
+                        Request request = call.request();
                         // Poll, as an MPI_Test loop would: await() parks after 200 us and a park is
                         // ~50 us late here (timer slack), which would be charged to the collective.
                         while (!request.test()) {

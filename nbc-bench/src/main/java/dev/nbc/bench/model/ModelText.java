@@ -75,7 +75,7 @@ public final class ModelText {
                 "collective", "algorithm", "P", "bytes", "time us", "CPU share", "overlap", "eq. time us", "eq. ovl"));
         for (Prediction p : predictions) {
             sb.append(String.format(Locale.ROOT, "%-10s %-20s %4d %9d %11.2f %9.3f %9.3f %11.2f %9.3f%n",
-                    p.collective().name().toLowerCase(Locale.ROOT), p.algorithm().toLowerCase(Locale.ROOT), p.processes(), p.bytes(),
+                    p.collective().label(), p.algorithm().name().toLowerCase(Locale.ROOT), p.processes(), p.bytes(),
                     p.time() / 1e3, p.cpuShare(), p.overlapPotential(), p.equations().total() / 1e3,
                     p.equations().overlapPotential()));
         }

@@ -12,7 +12,7 @@ import dev.nbc.models.assessment.measure.AssessmentProtocol;
 import dev.nbc.models.assessment.netgauge.GapRegion;
 import dev.nbc.models.assessment.netgauge.LogGPEstimate;
 import dev.nbc.models.loggp.LogGPParameters;
-import dev.nbc.models.prediction.CollectiveKind;
+import dev.nbc.core.schedule.Collective;
 import dev.nbc.models.prediction.CollectivePredictor;
 import dev.nbc.models.prediction.Prediction;
 
@@ -60,10 +60,10 @@ public final class PlantedValidation {
                     AssessmentPlan.standard(set.maxBytes(), config.assessmentRepetitions()));
             recordAssessment(set, model.loggp(), results, log);
             for (int p : config.processes()) {
-                recordPrediction(set, model.loggp(), CollectiveKind.BARRIER, p, 0, config, results, log);
+                recordPrediction(set, model.loggp(), Collective.BARRIER, p, 0, config, results, log);
                 for (long bytes : config.sizes()) {
-                    recordPrediction(set, model.loggp(), CollectiveKind.BCAST, p, bytes, config, results, log);
-                    recordPrediction(set, model.loggp(), CollectiveKind.ALLREDUCE, p, bytes, config, results, log);
+                    recordPrediction(set, model.loggp(), Collective.BCAST, p, bytes, config, results, log);
+                    recordPrediction(set, model.loggp(), Collective.ALLREDUCE, p, bytes, config, results, log);
                 }
             }
         }
@@ -78,9 +78,8 @@ public final class PlantedValidation {
         EmulatedNetwork fast = EmulatedNetwork.symmetric(1_000, 500, 1_000, 0.1);
         assess(new InProcessWorld(2, fast), AssessmentPlan.standard(4096, 5));
         for (int p : processes) {
-            for (CollectiveKind c : CollectiveKind.values()) {
-                String algorithm = c.algorithm(null, p, 4096);
-                InProcessCollectiveTiming.measure(fast, p, c, algorithm, 4096, WARMUPS, 10);
+            for (Collective c : CollectivePredictor.covered()) {
+                InProcessCollectiveTiming.measure(fast, p, c, null, 4096, WARMUPS, 10);
             }
         }
     }
@@ -133,11 +132,11 @@ public final class PlantedValidation {
                 e.low(), e.high(), e.interval());
     }
 
-    private static void recordPrediction(PlantedSet set, LogGPEstimate model, CollectiveKind collective, int p, long bytes,
+    private static void recordPrediction(PlantedSet set, LogGPEstimate model, Collective collective, int p, long bytes,
                                          Config config, Results results, PrintStream log) {
         Prediction assessed = CollectivePredictor.predict(model, collective, null, p, bytes);
         EmulatedNetwork n = set.network();
-        LogGPParameters truth = new LogGPParameters(n.L(), (n.oSend() + n.oReceive()) / 2, n.g(), n.G(), p, model.gamma());
+        LogGPParameters truth = LogGPParameters.of(n, p, model.gamma());
         Prediction planted = CollectivePredictor.predict(truth, collective, assessed.algorithm(), bytes);
         Spread measured = InProcessCollectiveTiming.measure(n, p, collective, assessed.algorithm(), bytes, WARMUPS,
                 config.repetitions());
@@ -146,8 +145,8 @@ public final class PlantedValidation {
         Map<String, Object> r = results.row("prediction");
         r.put("set", set.name());
         r.put("network", set.describe());
-        r.put("collective", collective.name().toLowerCase(Locale.ROOT));
-        r.put("algorithm", assessed.algorithm());
+        r.put("collective", collective.label());
+        r.put("algorithm", assessed.algorithm().name());
         r.put("P", p);
         r.put("bytes", bytes);
         r.put("measured_median_us", measured.median() / 1e3);
@@ -162,7 +161,7 @@ public final class PlantedValidation {
         r.put("predicted_cpu_share", assessed.cpuShare());
         r.put("predicted_overlap_potential", assessed.overlapPotential());
         log.printf(Locale.ROOT, "  %-9s %-20s P=%d %7d B: measured %9.1f us [%.1f, %.1f], predicted %9.1f us (%+.1f%%), "
-                        + "from planted %9.1f us (%+.1f%%)%n", collective.name().toLowerCase(Locale.ROOT), assessed.algorithm(), p,
+                        + "from planted %9.1f us (%+.1f%%)%n", collective.label(), assessed.algorithm().name(), p,
                 bytes, measured.median() / 1e3, measured.q25() / 1e3, measured.q75() / 1e3, assessed.time() / 1e3, error,
                 planted.time() / 1e3, plantedError);
     }

@@ -1,28 +1,30 @@
 package dev.nbc.bench.ops;
 
+import dev.nbc.core.progress.ProgressEngine;
 import dev.nbc.core.progress.ProgressStatistics;
 
 import java.util.Map;
+import java.util.Optional;
 
-/** The engine counters of an nbc operation over a measured stretch, as columns of a result row. */
+/** The engine counters of an nbc call over a measured stretch, as columns of a result row (empty for the MPI library's). */
 public final class EngineCounters {
-    private final Operation op;
+    private final Optional<ProgressEngine> engine;
     private final ProgressStatistics before;
 
-    private EngineCounters(Operation op) {
-        this.op = op;
-        this.before = op.statistics();
+    private EngineCounters(VariantCall op) {
+        this.engine = op.call().engine();
+        this.before = engine.map(ProgressEngine::statistics).orElse(null);
     }
 
     /** Starts counting now. */
-    public static EngineCounters start(Operation op) {
+    public static EngineCounters start(VariantCall op) {
         return new EngineCounters(op);
     }
 
     /** Adds the policy and what the engine did since {@link #start} (per rank 0's engine) to {@code row}. */
     public void addTo(Map<String, Object> row) {
-        ProgressStatistics after = op.statistics();
-        row.put("policy", op.policy());
+        ProgressStatistics after = engine.map(ProgressEngine::statistics).orElse(null);
+        row.put("policy", engine.map(e -> e.policy().toString()).orElse(null));
         row.put("thread_wakeups", before == null ? null : after.threadWakeups() - before.threadWakeups());
         row.put("thread_passes", before == null ? null : after.threadPasses() - before.threadPasses());
         row.put("thread_progress", before == null ? null : after.threadProgress() - before.threadProgress());

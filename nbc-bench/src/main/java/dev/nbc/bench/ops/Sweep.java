@@ -1,5 +1,6 @@
 package dev.nbc.bench.ops;
 
+import dev.nbc.core.schedule.Collective;
 import dev.nbc.harness.ranks.Control;
 import dev.nbc.harness.ranks.RankEnv;
 import dev.nbc.harness.ranks.Session;
@@ -23,7 +24,7 @@ public final class Sweep {
     /** What a benchmark does at one point of the sweep. */
     @FunctionalInterface
     public interface Point {
-        void run(Variant variant, Operation op);
+        void run(Variant variant, VariantCall op);
     }
 
     private final List<Variant> variants;
@@ -48,15 +49,15 @@ public final class Sweep {
     /** Runs {@code point} at every point the rank can run (Open MPI's variant only over MPI). */
     public void run(RankEnv env, Point point) {
         for (Variant variant : variants) {
-            if (variant == Variant.OMPI && env.nativeCollectives() == null) {
+            if (variant == Variant.OMPI && env.nativeCollectives().isEmpty()) {
                 continue;
             }
             Session session = variant.isNbc() ? env.open(variant.mode(), variant.check()) : null;
             try {
                 for (Collective c : collectives) {
                     for (int bytes : c == Collective.BARRIER ? List.of(0) : sizes) {
-                        point.run(variant, session != null ? Operation.nbc(variant, c, bytes, session)
-                                : Operation.mpi(c, bytes, env.nativeCollectives()));
+                        point.run(variant, new VariantCall(variant, session != null ? session.call(c, bytes, null)
+                                : env.nativeCollectives().get().call(c, bytes)));
                     }
                 }
             } finally {
@@ -128,7 +129,7 @@ public final class Sweep {
     }
 
     /** At least {@code count} untimed collectives and at least {@code seconds} of them; rank 0 decides when to stop. */
-    public static void warmUp(Control control, Operation op, int count, double seconds) {
+    public static void warmUp(Control control, VariantCall op, int count, double seconds) {
         long end = System.nanoTime() + (long) (seconds * 1e9);
         int done = 0;
         int batch = Math.min(count, 1000);

@@ -1,9 +1,9 @@
 package dev.nbc.bench.overhead;
 
 import dev.nbc.bench.cpu.CpuMeter;
-import dev.nbc.bench.ops.Collective;
+import dev.nbc.core.schedule.Collective;
 import dev.nbc.bench.ops.EngineCounters;
-import dev.nbc.bench.ops.Operation;
+import dev.nbc.bench.ops.VariantCall;
 import dev.nbc.bench.ops.Sweep;
 import dev.nbc.bench.ops.Variant;
 import dev.nbc.harness.ranks.Control;
@@ -66,7 +66,7 @@ public final class OverheadBenchmark {
         return rows;
     }
 
-    private static Map<String, Object> point(RankEnv env, Operation op, Config config, boolean inProcess) {
+    private static Map<String, Object> point(RankEnv env, VariantCall op, Config config, boolean inProcess) {
         Control control = env.control();
         for (int i = 0; i < 5; i++) {
             op.blocking();
@@ -123,11 +123,7 @@ public final class OverheadBenchmark {
         // in-process all ranks share one process: its CPU is divided among them
         double procDiv = inProcess ? p * (double) p : p;
         Map<String, Object> row = new java.util.LinkedHashMap<>();
-        row.put("P", p);
-        row.put("variant", op.variant().label());
-        row.put("collective", op.collective().label());
-        row.put("bytes", op.bytes());
-        row.put("algorithm", op.algorithm());
+        op.putKey(row, p);
         row.put("iterations", iterations);
         row.put("time_per_op_us", maxWall / iterations / 1e3);
         row.put("mean_time_per_op_us", sumWall / p / iterations / 1e3);

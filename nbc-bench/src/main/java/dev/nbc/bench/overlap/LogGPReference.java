@@ -1,6 +1,6 @@
 package dev.nbc.bench.overlap;
 
-import dev.nbc.bench.ops.Collective;
+import dev.nbc.core.schedule.Collective;
 import dev.nbc.harness.ranks.Control;
 import dev.nbc.core.transport.inprocess.EmulatedNetwork;
 import dev.nbc.models.assessment.measure.AssessmentPlan;
@@ -9,8 +9,11 @@ import dev.nbc.models.assessment.measure.GammaProbe;
 import dev.nbc.models.assessment.netgauge.LogGPEstimate;
 import dev.nbc.models.assessment.netgauge.NetgaugeMethod;
 import dev.nbc.models.loggp.LogGPParameters;
-import dev.nbc.models.prediction.CollectiveKind;
+import dev.nbc.models.loggp.CollectiveEquations;
+import dev.nbc.models.prediction.Prediction;
 import dev.nbc.models.prediction.CollectivePredictor;
+
+import java.util.function.ToDoubleFunction;
 
 /**
  * The LogGP-predicted overlap beside a measured one (nbc-models): the overlap potential
@@ -36,8 +39,7 @@ public final class LogGPReference {
 
     /** The planted parameters of an emulated network, o the mean of o_s and o_r, gamma measured here. */
     public static LogGPReference planted(EmulatedNetwork n, int p) {
-        return new LogGPReference(new LogGPParameters(n.L(), (n.oSend() + n.oReceive()) / 2, n.g(), n.G(), p,
-                GammaProbe.measure()), null, p);
+        return new LogGPReference(LogGPParameters.of(n, p, GammaProbe.measure()), null, p);
     }
 
     /**
@@ -68,28 +70,26 @@ public final class LogGPReference {
     /** Equations (4)-(6): overlap potential in percent. */
     public double equationOverlap(Collective c, int bytes) {
         LogGPParameters p = parameters(bytes);
-        return p == null ? Double.NaN : 100 * kind(c).equations(p, bytes).overlapPotential();
+        return p == null || !CollectivePredictor.covered().contains(c) ? Double.NaN
+                : 100 * CollectiveEquations.split(c, p, bytes).overlapPotential();
     }
 
     /** The simulator on nbc's default algorithm: mean over ranks of 1 - cpuBusy / finish, percent. */
     public double simulatedOverlap(Collective c, int bytes) {
-        LogGPParameters p = parameters(bytes);
-        if (p == null || p.P() < 2) {
-            return p == null ? Double.NaN : 0;
-        }
-        return 100 * CollectivePredictor.predict(p, kind(c), null, bytes).overlapPotential();
+        return simulated(c, bytes, prediction -> 100 * prediction.overlapPotential());
     }
 
     /** The simulator on nbc's default algorithm: the last rank's finish time in microseconds. */
     public double simulatedMicros(Collective c, int bytes) {
-        LogGPParameters p = parameters(bytes);
-        if (p == null || p.P() < 2) {
-            return p == null ? Double.NaN : 0;
-        }
-        return CollectivePredictor.predict(p, kind(c), null, bytes).time() / 1e3;
+        return simulated(c, bytes, prediction -> prediction.time() / 1e3);
     }
 
-    private static CollectiveKind kind(Collective c) {
-        return CollectiveKind.valueOf(c.name());
+    /** A figure of the simulator's prediction; 0 on one rank, NaN without parameters or for a collective the models do not cover. */
+    private double simulated(Collective c, int bytes, ToDoubleFunction<Prediction> figure) {
+        LogGPParameters p = parameters(bytes);
+        if (p == null || !CollectivePredictor.covered().contains(c)) {
+            return Double.NaN;
+        }
+        return p.P() < 2 ? 0 : figure.applyAsDouble(CollectivePredictor.predict(p, c, null, bytes));
     }
 }

@@ -2,9 +2,9 @@ package dev.nbc.bench.overlap;
 
 import dev.nbc.bench.cpu.CpuMeter;
 import dev.nbc.bench.latency.Stats;
-import dev.nbc.bench.ops.Collective;
+import dev.nbc.core.schedule.Collective;
 import dev.nbc.bench.ops.EngineCounters;
-import dev.nbc.bench.ops.Operation;
+import dev.nbc.bench.ops.VariantCall;
 import dev.nbc.bench.ops.Sweep;
 import dev.nbc.bench.ops.Variant;
 import dev.nbc.harness.ranks.Control;
@@ -100,7 +100,7 @@ public final class OverlapBenchmark {
         return env.rank() == 0 ? rows : null;
     }
 
-    private static Map<String, Object> point(RankEnv env, Operation op, BusyWork work, Config config) {
+    private static Map<String, Object> point(RankEnv env, VariantCall op, BusyWork work, Config config) {
         Control control = env.control();
         int reps = op.bytes() >= (1 << 20) ? Math.max(5, config.repetitions() / 4) : config.repetitions();
         // Without a progress thread (nbc-manual, Open MPI) the computation tests now and then.
@@ -151,7 +151,7 @@ public final class OverlapBenchmark {
         for (int i = 0; i < reps; i++) {
             control.barrier();
             long t0 = System.nanoTime();
-            Operation.Started s = op.start();
+            dev.nbc.harness.call.CollectiveCall.Started s = op.start();
             if (testCalls != null) {
                 inRunCompute[i] = work.probed(target, testCalls, s::test);
             } else {
@@ -184,11 +184,7 @@ public final class OverlapBenchmark {
             maxOverall = Math.max(maxOverall, r[2]);
         }
         Map<String, Object> row = new LinkedHashMap<>();
-        row.put("P", p);
-        row.put("variant", op.variant().label());
-        row.put("collective", op.collective().label());
-        row.put("bytes", op.bytes());
-        row.put("algorithm", op.algorithm());
+        op.putKey(row, p);
         row.put("repetitions", reps);
         row.put("test_interval_us", testCalls == null && polls ? chunk / 1e3 : null);
         row.put("test_calls", testCalls);

@@ -1,6 +1,6 @@
 package dev.nbc.bench.report;
 
-import dev.nbc.bench.ops.Collective;
+import dev.nbc.core.schedule.Collective;
 import dev.nbc.harness.cli.ResultFiles;
 
 import java.io.IOException;

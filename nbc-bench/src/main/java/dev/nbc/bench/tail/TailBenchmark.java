@@ -1,10 +1,10 @@
 package dev.nbc.bench.tail;
 
 import dev.nbc.bench.latency.Stats;
-import dev.nbc.bench.ops.Collective;
+import dev.nbc.core.schedule.Collective;
 import dev.nbc.bench.ops.EngineCounters;
 import dev.nbc.bench.ops.RuntimeActivity;
-import dev.nbc.bench.ops.Operation;
+import dev.nbc.bench.ops.VariantCall;
 import dev.nbc.bench.ops.Sweep;
 import dev.nbc.bench.ops.Variant;
 import dev.nbc.harness.ranks.Control;
@@ -83,7 +83,7 @@ public final class TailBenchmark {
     }
 
     /** The timed loop: {@code iterations} collectives back to back, each one's start to completion (ns). */
-    private static double[] backToBack(Operation op, int iterations) {
+    private static double[] backToBack(VariantCall op, int iterations) {
         double[] times = new double[iterations];
         for (int i = 0; i < times.length; i++) {
             long t0 = System.nanoTime();
@@ -93,7 +93,7 @@ public final class TailBenchmark {
         return times;
     }
 
-    private static Map<String, Object> point(Control control, Operation op, Config config) {
+    private static Map<String, Object> point(Control control, VariantCall op, Config config) {
         // No collection of the warm-up's garbage and no compilation set off by the previous
         // point may fall into the timed loop: the collector's and the JIT's threads share the
         // ranks' cores.
@@ -115,11 +115,7 @@ public final class TailBenchmark {
             }
         }
         Map<String, Object> row = new LinkedHashMap<>();
-        row.put("P", perRank.length);
-        row.put("variant", op.variant().label());
-        row.put("collective", op.collective().label());
-        row.put("bytes", op.bytes());
-        row.put("algorithm", op.algorithm());
+        op.putKey(row, perRank.length);
         row.put("iterations", times.length);
         row.put("warmups", config.warmups());
         row.put("warmup_s", config.warmupSeconds());

@@ -67,7 +67,7 @@ class OptionValidationTest {
         "overhead      | --ranks 0                        | --ranks: must be between 1 and ",
         "overhead      | --transport foo                  | --transport",
         "overhead      | --collectives foo                | --collectives",
-        "overhead      | --collectives bcast,fooo         | unknown collective 'fooo' (barrier, bcast, allreduce)",
+        "overhead      | --collectives bcast,fooo         | unknown collective 'fooo' (barrier, bcast, allreduce, reduce, allgather, gather, scatter, alltoall, scan, exscan, reduce_scatter_block)",
         "overlap       | --variants nbc-fast              | unknown variant 'nbc-fast'",
         "overhead      | --latency-us NaN                 | --latency-us: must be a finite number of at least 0, but was NaN",
         "overhead      | --gap-per-byte-ns -0.5           | --gap-per-byte-ns",

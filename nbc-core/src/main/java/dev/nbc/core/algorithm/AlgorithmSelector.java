@@ -1,6 +1,7 @@
 package dev.nbc.core.algorithm;
 
 import dev.nbc.core.algorithm.allgather.AllgatherAlgorithm;
+import dev.nbc.core.algorithm.barrier.BarrierAlgorithm;
 import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
 import dev.nbc.core.algorithm.alltoall.AlltoallAlgorithm;
 import dev.nbc.core.algorithm.bcast.BcastAlgorithm;
@@ -10,7 +11,9 @@ import dev.nbc.core.algorithm.reduce.ReduceAlgorithm;
 import dev.nbc.core.algorithm.reducescatter.ReduceScatterBlockAlgorithm;
 import dev.nbc.core.algorithm.scan.ExscanAlgorithm;
 import dev.nbc.core.algorithm.scan.ScanAlgorithm;
+import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
+import dev.nbc.core.schedule.Collective;
 
 /**
  * Chooses an algorithm from the message size and the number of ranks, unless one is fixed.
@@ -188,5 +191,31 @@ public final class AlgorithmSelector {
             return AllreduceAlgorithm.RECURSIVE_DOUBLING;
         }
         return op.isCommutative() && count >= size ? AllreduceAlgorithm.RING : AllreduceAlgorithm.REDUCE_BCAST;
+    }
+
+    /**
+     * The algorithm this selector picks for a collective whose blocks all hold {@code count}
+     * elements of {@code type} on {@code size} ranks, as the communicator's call of that collective
+     * would (the v-collectives have blocks of different sizes and are refused).
+     *
+     * @param op the reduction's operation; ignored by the collectives that reduce nothing
+     */
+    public Algorithm choose(Collective collective, int count, DataType type, int size, ReduceOp op) {
+        int block = type.bytesFor(count);
+        return switch (collective) {
+            case BARRIER -> BarrierAlgorithm.DISSEMINATION;
+            case BCAST -> bcast(block, size);
+            case ALLREDUCE -> allreduce(count, block, size, op);
+            case REDUCE -> reduce(block, size, op);
+            case ALLGATHER -> allgather(Math.multiplyExact(block, size), size);
+            case GATHER -> gather(block, size);
+            case SCATTER -> scatter(block, size);
+            case ALLTOALL -> alltoall(block, size);
+            case SCAN -> scan(size);
+            case EXSCAN -> exscan(size);
+            case REDUCE_SCATTER_BLOCK -> reduceScatterBlock(op);
+            default -> throw new IllegalArgumentException("collective: " + collective.label()
+                    + " has blocks of different sizes; its call chooses from them");
+        };
     }
 }

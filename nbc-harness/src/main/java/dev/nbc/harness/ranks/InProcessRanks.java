@@ -7,11 +7,13 @@ import dev.nbc.core.progress.ProgressEngine;
 import dev.nbc.core.progress.ProgressMode;
 import dev.nbc.core.transport.inprocess.EmulatedNetwork;
 import dev.nbc.core.transport.inprocess.InProcessWorld;
+import dev.nbc.harness.call.NativeCollectives;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -95,8 +97,8 @@ public final class InProcessRanks implements Ranks {
                     }
 
                     @Override
-                    public NativeCollectives nativeCollectives() {
-                        return null;
+                    public Optional<NativeCollectives> nativeCollectives() {
+                        return Optional.empty();
                     }
                 };
                 T value = body.run(env);

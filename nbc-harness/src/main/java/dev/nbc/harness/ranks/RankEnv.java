@@ -1,7 +1,10 @@
 package dev.nbc.harness.ranks;
 
 import dev.nbc.core.check.CollectiveCheck;
+import dev.nbc.harness.call.NativeCollectives;
 import dev.nbc.core.progress.ProgressMode;
+
+import java.util.Optional;
 
 /** What a rank's benchmark code sees: its rank in the group under test and the tools to measure it. */
 public interface RankEnv {
@@ -24,6 +27,6 @@ public interface RankEnv {
         return open(ProgressMode.THREAD, CollectiveCheck.fromEnvironment());
     }
 
-    /** The MPI library's own collectives, or null when the transport has none (in-process). */
-    NativeCollectives nativeCollectives();
+    /** The MPI library's own collectives on this group; empty when the transport has none (in-process). */
+    Optional<NativeCollectives> nativeCollectives();
 }

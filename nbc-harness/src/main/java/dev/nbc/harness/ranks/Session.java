@@ -1,10 +1,20 @@
 package dev.nbc.harness.ranks;
 
 import dev.nbc.core.Communicator;
+import dev.nbc.core.algorithm.Algorithm;
+import dev.nbc.core.schedule.Collective;
+import dev.nbc.harness.call.CollectiveCall;
+import dev.nbc.harness.call.NbcCall;
 import dev.nbc.core.progress.ProgressEngine;
 
 /** An nbc communicator with its own progress engine and transport, closed together. */
 public record Session(Communicator comm, ProgressEngine engine) implements AutoCloseable {
+
+    /** nbc's {@code collective} on a block of {@code bytes} per rank with {@code algorithm} (null: the selector's choice). */
+    public CollectiveCall call(Collective collective, int bytes, Algorithm algorithm) {
+        return new NbcCall(comm, collective, bytes, algorithm);
+    }
+
     @Override
     public void close() {
         comm.close();

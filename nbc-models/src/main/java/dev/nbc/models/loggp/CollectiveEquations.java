@@ -1,5 +1,7 @@
 package dev.nbc.models.loggp;
 
+import dev.nbc.core.schedule.Collective;
+
 /**
  * Equations (1)-(6) of Hoefler, Squyres, Rehm, Lumsdaine, "A Case for Non-Blocking Collective
  * Operations", section 2.1, exactly as printed: the running times of a dissemination barrier, a
@@ -44,6 +46,22 @@ public final class CollectiveEquations {
     public static double bcast(LogGPParameters p, long m) {
         checkSize(m);
         return (2 * p.o() + p.L() + m * p.G()) * ceilLog2(p.P());
+    }
+
+    /**
+     * The paper's CPU/network split of {@code collective} with messages of {@code m} bytes:
+     * equations (4)-(6).
+     *
+     * @throws IllegalArgumentException for a collective the paper has no equation for
+     */
+    public static CostSplit split(Collective collective, LogGPParameters p, long m) {
+        return switch (collective) {
+            case BARRIER -> barrierSplit(p);
+            case BCAST -> bcastSplit(p, m);
+            case ALLREDUCE -> allreduceSplit(p, m);
+            default -> throw new IllegalArgumentException("collective: the paper's equations cover barrier, bcast and allreduce, not "
+                    + collective.label());
+        };
     }
 
     /** Equation (4): {@code t_barr^CPU = 2o ceil(log2 P)}, {@code t_barr^NET = L ceil(log2 P)}. */

@@ -1,5 +1,7 @@
 package dev.nbc.models.loggp;
 
+import dev.nbc.core.transport.inprocess.EmulatedNetwork;
+
 /**
  * The LogGP parameters (Alexandrov et al.) plus the computation rate gamma that the paper
  * "A Case for Non-Blocking Collective Operations" (section 2.1) adds to price reductions.
@@ -30,6 +32,15 @@ public record LogGPParameters(double L, double o, double g, double G, int P, dou
             throw new IllegalArgumentException(name + ": must be a finite, non-negative number of nanoseconds"
                     + (name.equals("G") || name.equals("gamma") ? " per byte" : "") + ", but was " + value);
         }
+    }
+
+    /**
+     * The parameters an emulated network was given (the planted ones), on {@code processes}
+     * processes: o is the mean of its send and receive overheads, as the paper has one o.
+     */
+    public static LogGPParameters of(EmulatedNetwork network, int processes, double gamma) {
+        return new LogGPParameters(network.L(), (network.oSend() + network.oReceive()) / 2, network.g(), network.G(), processes,
+                gamma);
     }
 
     /** The same parameters for {@code processes} processes. */

@@ -1,38 +1,77 @@
 package dev.nbc.models.prediction;
 
+import dev.nbc.core.algorithm.Algorithm;
+import dev.nbc.core.algorithm.AlgorithmSelector;
+import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
+import dev.nbc.core.algorithm.barrier.BarrierAlgorithm;
+import dev.nbc.core.algorithm.bcast.BcastAlgorithm;
+import dev.nbc.core.datatype.DataType;
+import dev.nbc.core.datatype.ReduceOp;
+import dev.nbc.core.schedule.Collective;
 import dev.nbc.models.assessment.netgauge.LogGPEstimate;
+import dev.nbc.models.loggp.CollectiveEquations;
 import dev.nbc.models.loggp.LogGPParameters;
 import dev.nbc.models.simulation.ScheduleSimulator;
+import dev.nbc.models.simulation.ScheduleSource;
 import dev.nbc.models.simulation.SimulationConfig;
 import dev.nbc.models.simulation.SimulationResult;
 
+import java.util.List;
+
 /**
  * Predicts a collective's time, CPU share and overlap potential: the schedule simulator runs the
- * schedules nbc-core builds, on LogGP parameters, and the paper's equations are given beside.
+ * schedules nbc-core builds, on LogGP parameters, and the paper's equations are given beside. The
+ * data are the benchmark's: doubles ({@link Collective#count}), bcast from root 0, allreduce with SUM.
  */
 public final class CollectivePredictor {
+    private static final DataType TYPE = DataType.DOUBLE;
+    private static final ReduceOp OP = ReduceOp.SUM;
+
     private CollectivePredictor() {
+    }
+
+    /** The collectives predicted: the paper's three, which its equations (4)-(6) cover. */
+    public static List<Collective> covered() {
+        return List.of(Collective.BARRIER, Collective.BCAST, Collective.ALLREDUCE);
     }
 
     /**
      * With assessed parameters: g and G are those of the protocol region of {@code bytes}.
      *
-     * @param algorithm an nbc-core algorithm name, or null / "default" for the one nbc's selector picks
+     * @param algorithm one of {@code collective}'s algorithms, or null for the one nbc's selector picks
      */
-    public static Prediction predict(LogGPEstimate model, CollectiveKind collective, String algorithm, int processes,
+    public static Prediction predict(LogGPEstimate model, Collective collective, Algorithm algorithm, int processes,
                                      long bytes) {
         checkShape(processes, bytes);
         return predict(model.parameters(processes, bytes), collective, algorithm, bytes);
     }
 
     /** With given parameters (for {@code parameters.P()} ranks). */
-    public static Prediction predict(LogGPParameters parameters, CollectiveKind collective, String algorithm, long bytes) {
+    public static Prediction predict(LogGPParameters parameters, Collective collective, Algorithm algorithm, long bytes) {
         checkShape(parameters.P(), bytes);
-        String chosen = collective.algorithm(algorithm, parameters.P(), bytes);
-        SimulationResult r = new ScheduleSimulator(SimulationConfig.of(parameters))
-                .run(collective.schedules(chosen, parameters.P(), bytes));
+        if (!covered().contains(collective)) {
+            throw new IllegalArgumentException("collective: the predictions cover barrier, bcast and allreduce, not "
+                    + collective.label());
+        }
+        if (algorithm != null && algorithm.collective() != collective) {
+            throw new IllegalArgumentException("algorithm: " + algorithm.name() + " is not a " + collective.label() + " algorithm");
+        }
+        int count = collective.count(bytes, TYPE);
+        Algorithm chosen = algorithm != null ? algorithm : AlgorithmSelector.defaults().choose(collective, count, TYPE, parameters.P(), OP);
+        SimulationResult r = new ScheduleSimulator(SimulationConfig.of(parameters)).run(schedules(chosen, parameters.P(), count));
         return new Prediction(collective, chosen, parameters.P(), bytes, parameters, r.maxFinishTime(), r.maxCpuBusy(),
-                r.meanOverlapPotential(), collective.equations(parameters, bytes));
+                r.meanOverlapPotential(), CollectiveEquations.split(collective, parameters, bytes));
+    }
+
+    /** Every rank's schedule of {@code algorithm} on {@code count} doubles. */
+    private static ScheduleSource schedules(Algorithm algorithm, int processes, int count) {
+        return switch (algorithm.collective()) {
+            case BARRIER -> ScheduleSource.barrier((BarrierAlgorithm) algorithm, processes);
+            case BCAST -> ScheduleSource.bcast((BcastAlgorithm) algorithm, processes, 0, count, TYPE,
+                    AlgorithmSelector.DEFAULT_SEGMENT_BYTES);
+            case ALLREDUCE -> ScheduleSource.allreduce((AllreduceAlgorithm) algorithm, processes, count, TYPE, OP, false);
+            default -> throw new IllegalArgumentException("collective: not predicted: " + algorithm.collective().label());
+        };
     }
 
     private static void checkShape(int processes, long bytes) {

@@ -1,5 +1,8 @@
 package dev.nbc.models.prediction;
 
+import dev.nbc.core.algorithm.Algorithm;
+import dev.nbc.core.schedule.Collective;
+
 import dev.nbc.models.loggp.CostSplit;
 import dev.nbc.models.loggp.LogGPParameters;
 
@@ -18,7 +21,7 @@ import dev.nbc.models.loggp.LogGPParameters;
  * @param equations        the paper's equations (1)-(6) for the same P and size (they assume the
  *                         dissemination barrier, binomial broadcast and binomial reduce + broadcast)
  */
-public record Prediction(CollectiveKind collective, String algorithm, int processes, long bytes,
+public record Prediction(Collective collective, Algorithm algorithm, int processes, long bytes,
                          LogGPParameters parameters, double time, double cpuBusy, double overlapPotential,
                          CostSplit equations) {
 

@@ -1,7 +1,8 @@
 package dev.nbc.harness.ranks.mpi;
 
 import dev.nbc.harness.ranks.Control;
-import dev.nbc.harness.ranks.NativeCollectives;
+import dev.nbc.harness.call.NativeCollectives;
+import dev.nbc.harness.call.mpi.OpenMpiCall;
 import dev.nbc.harness.ranks.RankEnv;
 import dev.nbc.harness.ranks.Ranks;
 import dev.nbc.harness.ranks.Session;
@@ -17,11 +18,13 @@ import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
 
+import java.util.Optional;
+
 /**
  * The processes of an MPI job (scripts/nbcrun) as ranks: MPI initialised with THREAD_MULTIPLE;
  * a group of P ranks is the first P of MPI_COMM_WORLD, split off with MPI_Comm_split (the others
- * sleep in a world barrier). The only class besides {@link MpiNativeCollectives} that touches
- * {@code mpi.*}, so in-process runs need no mpi.jar.
+ * sleep in a world barrier). Only this package and {@code harness.call.mpi} touch {@code mpi.*}, so
+ * in-process runs need no mpi.jar.
  */
 public final class MpiRanks implements Ranks {
     private final int worldRank;
@@ -81,7 +84,7 @@ public final class MpiRanks implements Ranks {
             if (worldRank < p) {
                 MpiTransport controlTransport = MpiTransport.create(group);
                 Control control = new Control(controlTransport);
-                MpiNativeCollectives natives = new MpiNativeCollectives(group);
+                Optional<NativeCollectives> natives = Optional.of((collective, bytes) -> new OpenMpiCall(group, collective, bytes));
                 RankEnv env = new RankEnv() {
                     @Override
                     public int rank() {
@@ -105,7 +108,7 @@ public final class MpiRanks implements Ranks {
                     }
 
                     @Override
-                    public NativeCollectives nativeCollectives() {
+                    public Optional<NativeCollectives> nativeCollectives() {
                         return natives;
                     }
                 };

@@ -1,0 +1,45 @@
+package dev.nbc.bench.ops;
+
+import dev.nbc.core.progress.ProgressEngine;
+import dev.nbc.core.schedule.Collective;
+import dev.nbc.harness.call.CollectiveCall;
+
+import java.util.Map;
+
+/** A point of a sweep: who runs the collective ({@link Variant}), and the call itself. */
+public record VariantCall(Variant variant, CollectiveCall call) {
+
+    public CollectiveCall.Started start() {
+        return call.start();
+    }
+
+    public void blocking() {
+        call.blocking();
+    }
+
+    public Collective collective() {
+        return call.collective();
+    }
+
+    public int bytes() {
+        return call.bytes();
+    }
+
+    public String algorithm() {
+        return call.algorithm();
+    }
+
+    /** The progress thread's CPU time so far (ns), or -1 (no thread, or the MPI library's call). */
+    public long progressThreadCpuNanos() {
+        return call.engine().map(ProgressEngine::threadCpuNanos).orElse(-1L);
+    }
+
+    /** The columns that name a point in every benchmark's rows: P, variant, collective, bytes, algorithm. */
+    public void putKey(Map<String, Object> row, int processes) {
+        row.put("P", processes);
+        row.put("variant", variant.label());
+        row.put("collective", call.collective().label());
+        row.put("bytes", call.bytes());
+        row.put("algorithm", call.algorithm());
+    }
+}
