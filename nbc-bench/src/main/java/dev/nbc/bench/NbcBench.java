@@ -1,6 +1,12 @@
 package dev.nbc.bench;
 
-import dev.nbc.bench.cli.Commands;
+import dev.nbc.bench.cli.All;
+import dev.nbc.bench.cli.Benchmark;
+import dev.nbc.bench.clock.SyncBenchmark;
+import dev.nbc.bench.latency.WindowLatencyBenchmark;
+import dev.nbc.bench.overhead.OverheadBenchmark;
+import dev.nbc.bench.overlap.OverlapBenchmark;
+import dev.nbc.bench.tail.TailBenchmark;
 import dev.nbc.bench.cli.ModelCommands;
 import dev.nbc.bench.model.PlantedSet;
 import dev.nbc.core.schedule.Collective;
@@ -11,6 +17,8 @@ import dev.nbc.harness.cli.JobEnvironment;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
+import java.util.List;
+
 /**
  * nbc's benchmark tool. Subcommands: overhead, overlap, latency, sync, tail, all, model (measure, predict, validate). On MPI ranks:
  * {@code scripts/nbcrun -np 4 dev.nbc.bench.NbcBench all --quick --out results/}; in one JVM:
@@ -19,8 +27,10 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "nbc-bench", mixinStandardHelpOptions = true, version = "nbc-bench 0.1.0",
         description = "Benchmarks of nbc's non-blocking collectives: CPU overhead, overlap, window-based latency, back-to-back tails, clock sync.",
-        subcommands = {Commands.Overhead.class, Commands.Overlap.class, Commands.Latency.class, Commands.Sync.class, Commands.Tail.class,
-                Commands.All.class, ModelCommands.class, CommandLine.HelpCommand.class})
+        subcommands = {
+                // the benchmarks (Benchmark): all runs them, and the report shows them, in this order
+                OverheadBenchmark.class, OverlapBenchmark.class, WindowLatencyBenchmark.class, TailBenchmark.class, SyncBenchmark.class,
+                All.class, ModelCommands.class, CommandLine.HelpCommand.class})
 public final class NbcBench implements Runnable {
 
     @CommandLine.Spec
@@ -37,6 +47,11 @@ public final class NbcBench implements Runnable {
         line.registerConverter(Variant.class, Cli.converter(Variant::parse));
         line.registerConverter(PlantedSet.class, Cli.converter(PlantedSet::named));
         return line;
+    }
+
+    /** The registered benchmarks, in their order: the sections of every report. */
+    public static List<Benchmark> benchmarks() {
+        return Benchmark.registered(commandLine(JobEnvironment.current()).getCommandSpec());
     }
 
     @Override

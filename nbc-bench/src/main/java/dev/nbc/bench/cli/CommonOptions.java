@@ -7,6 +7,7 @@ import dev.nbc.harness.ranks.InProcessRanks;
 import dev.nbc.harness.ranks.Ranks;
 import dev.nbc.bench.report.ProgressBar;
 import dev.nbc.bench.report.Report;
+import dev.nbc.bench.report.ReportSection;
 import dev.nbc.bench.report.Results;
 import dev.nbc.bench.report.RunInfo;
 import dev.nbc.harness.cli.Checked;
@@ -42,15 +43,8 @@ public final class CommonOptions implements Checked {
     @Mixin
     NetworkOptions network;
 
-    @Option(names = "--out", paramLabel = "DIR", defaultValue = "results", description = "Output directory (default ${DEFAULT-VALUE}).")
-    Path out;
-
-    @Option(names = "--name", paramLabel = "NAME", description = "Base name of the output files (default: the subcommand).")
-    String name;
-
-    @Option(names = "--quick", negatable = true,
-            description = "A short sweep (CI): fewer sizes, repetitions and seconds per point; --no-quick: the full one (the default).")
-    boolean quick;
+    @Mixin
+    OutputOptions output;
 
     @Option(names = "--collectives", split = ",", paramLabel = "C",
             description = "Collectives: barrier, bcast, allreduce, reduce, allgather, gather, scatter, alltoall, scan, exscan, "
@@ -68,8 +62,9 @@ public final class CommonOptions implements Checked {
     /** The job this process belongs to, as the checks saw it. */
     private JobEnvironment job = JobEnvironment.current();
 
-    public boolean quick() {
-        return quick;
+    /** --quick or not. */
+    public Profile profile() {
+        return output.profile();
     }
 
     @Override
@@ -77,7 +72,6 @@ public final class CommonOptions implements Checked {
         job = checks.job();
         checks.rankCount("--ranks", ranks);
         network.checkUsedWith(transport(job), checks);
-        checks.fileName("--name", name);
     }
 
     /** The transport of this run. */
@@ -91,7 +85,7 @@ public final class CommonOptions implements Checked {
     }
 
     /** Ranks that share this JVM's heap: all of them in-process, one over MPI. */
-    int ranksPerProcess(JobEnvironment environment) {
+    public int ranksPerProcess(JobEnvironment environment) {
         return transport(environment) == TransportKind.INPROCESS ? ranks : 1;
     }
 
@@ -101,11 +95,11 @@ public final class CommonOptions implements Checked {
                 : new InProcessRanks(ranks, network.network(), Duration.ofHours(6));
     }
 
-    List<Collective> collectives() {
+    public List<Collective> collectives() {
         return collectives == null || collectives.isEmpty() ? CollectiveCall.paper() : collectives;
     }
 
-    List<Variant> variants() {
+    public List<Variant> variants() {
         return variants == null || variants.isEmpty() ? Variant.defaults() : variants;
     }
 
@@ -121,13 +115,13 @@ public final class CommonOptions implements Checked {
 
     /**
      * Runs a benchmark command on the ranks ({@link RankRuns}: --out checked before measuring, a
-     * failure on any rank ends them all); rank 0 then writes the report.
+     * failure on any rank ends them all); rank 0 then writes the report of {@code sections}.
      */
-    int measure(String command, Measurement measurement) throws Exception {
-        return onRanks("--out", out, ranks -> {
-            Results results = new Results(RunInfo.describe(ranks, command, quick));
+    int measure(String command, List<? extends ReportSection> sections, Measurement measurement) throws Exception {
+        return onRanks("--out", output.out(), ranks -> {
+            Results results = new Results(RunInfo.describe(ranks, command, output.profile() == Profile.QUICK));
             measurement.run(ranks, results);
-            write(ranks, results, command);
+            write(ranks, results, sections, command);
             return 0;
         });
     }
@@ -138,19 +132,15 @@ public final class CommonOptions implements Checked {
     }
 
     /** Rank 0 writes the files and prints the summary. */
-    private void write(Ranks ranks, Results results, String defaultName) throws IOException {
+    private void write(Ranks ranks, Results results, List<? extends ReportSection> sections, String defaultName) throws IOException {
         if (!ranks.leader()) {
             return;
         }
-        String summary = Report.summary(results);
-        List<Path> files = Report.write(results, out, name != null ? name : defaultName, summary);
+        String summary = Report.summary(results, sections);
+        List<Path> files = Report.write(results, sections, output.out(), output.name(defaultName), summary);
         System.out.print(summary);
         System.out.println();
-        System.out.println("wrote " + files.size() + " files to " + out.toAbsolutePath() + ": "
+        System.out.println("wrote " + files.size() + " files to " + output.out().toAbsolutePath() + ": "
                 + String.join(" ", files.stream().map(p -> p.getFileName().toString()).toList()));
-    }
-
-    static int intOr(Integer value, boolean quick, int quickDefault, int normalDefault) {
-        return value != null ? value : quick ? quickDefault : normalDefault;
     }
 }

@@ -78,7 +78,7 @@ public final class ModelCommands implements Runnable {
         Path file;
 
         private int maxBytes() {
-            return maxBytes != null ? maxBytes : common.quick() ? 64 << 10 : 1 << 20;
+            return common.profile().or(maxBytes, 64 << 10, 1 << 20);
         }
 
         @Override
@@ -94,13 +94,13 @@ public final class ModelCommands implements Runnable {
                     checks.fail("model measure needs " + RANKS + " ranks, but the mpirun job has " + size + " (scripts/nbcrun -np 2)");
                 }
             }
-            Commands.SizeOptions.checkFitsHeap(checks, "--max-bytes", maxBytes(), Math.min(RANKS, common.ranksPerProcess(checks.job())));
+            SizeOptions.checkFitsHeap(checks, "--max-bytes", maxBytes(), Math.min(RANKS, common.ranksPerProcess(checks.job())));
         }
 
         @Override
         public Integer call() throws Exception {
-            AssessmentPlan plan = AssessmentPlan.standard(maxBytes(), CommonOptions.intOr(repetitions, common.quick(), 7, 20));
-            Path target = (file != null ? file : common.out.resolve("model-" + common.transport() + ".json")).toAbsolutePath();
+            AssessmentPlan plan = AssessmentPlan.standard(maxBytes(), common.profile().or(repetitions, 7, 20));
+            Path target = (file != null ? file : common.output.out().resolve("model-" + common.transport() + ".json")).toAbsolutePath();
             return common.onRanks(file != null ? "--file" : "--out", target.getParent(), ranks -> {
                 boolean bar = common.progress(ranks);
                 AssessedModel model = ranks.run(RANKS, env -> {
@@ -211,14 +211,8 @@ public final class ModelCommands implements Runnable {
         @Option(names = "--assessment-repetitions", paramLabel = "N", description = "Timings per quantity in the assessment (default 15; --quick 7).")
         Integer assessmentRepetitions;
 
-        @Option(names = "--quick", description = "Fewer repetitions.")
-        boolean quick;
-
-        @Option(names = "--out", paramLabel = "DIR", defaultValue = "results", description = "Output directory (default ${DEFAULT-VALUE}).")
-        Path out;
-
-        @Option(names = "--name", paramLabel = "NAME", defaultValue = "validation", description = "Base name of the files (default ${DEFAULT-VALUE}).")
-        String name;
+        @Mixin
+        OutputOptions output;
 
         @Override
         public void check(OptionChecks checks) {
@@ -226,11 +220,10 @@ public final class ModelCommands implements Runnable {
             checkMessageSizes(checks, bytes);
             long largest = bytes.stream().mapToLong(Long::longValue).max().orElse(0);
             int ranks = processes.stream().mapToInt(Integer::intValue).max().orElse(1);
-            Commands.SizeOptions.checkFitsHeap(checks, "--bytes", largest, ranks);
+            SizeOptions.checkFitsHeap(checks, "--bytes", largest, ranks);
             checks.atLeast("--repetitions", repetitions, 1);
             checks.atLeast("--assessment-repetitions", assessmentRepetitions, 1);
-            checks.fileName("--name", name);
-            checks.writable(new RankRuns.Output("--out", out));
+            checks.writable(new RankRuns.Output("--out", output.out()));
         }
 
         @Override
@@ -240,11 +233,12 @@ public final class ModelCommands implements Runnable {
                     "git_commit", dev.nbc.bench.report.RunInfo.gitCommit(), "date", java.time.OffsetDateTime.now().toString()));
             ByteArrayOutputStream text = new ByteArrayOutputStream();
             PrintStream both = new PrintStream(new TeeStream(System.out, text), true, StandardCharsets.UTF_8);
-            PlantedValidation.run(new PlantedValidation.Config(chosen, CommonOptions.intOr(assessmentRepetitions, quick, 7, 15),
-                    processes, bytes, CommonOptions.intOr(repetitions, quick, 10, 30)), results, both);
-            List<Path> files = Report.write(results, out, name, text.toString(StandardCharsets.UTF_8));
+            Profile profile = output.profile();
+            PlantedValidation.run(new PlantedValidation.Config(chosen, profile.or(assessmentRepetitions, 7, 15),
+                    processes, bytes, profile.or(repetitions, 10, 30)), results, both);
+            List<Path> files = Report.write(results, List.of(), output.out(), output.name("validation"), text.toString(StandardCharsets.UTF_8));
             System.out.println("\nwrote " + String.join(", ", files.stream().map(p -> p.getFileName().toString()).toList())
-                    + " to " + out.toAbsolutePath());
+                    + " to " + output.out().toAbsolutePath());
             return 0;
         }
     }

@@ -1,6 +1,18 @@
 package dev.nbc.bench.clock;
 
+import dev.nbc.bench.cli.All;
+import dev.nbc.bench.cli.Benchmark;
+import dev.nbc.bench.cli.ClockOptions;
+import dev.nbc.bench.cli.Profile;
 import dev.nbc.bench.latency.Stats;
+import dev.nbc.bench.report.PlotWriter;
+import dev.nbc.bench.report.Plots;
+import dev.nbc.bench.report.SummaryTable;
+import dev.nbc.harness.cli.OptionChecks;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import java.io.IOException;
 import dev.nbc.harness.ranks.Control;
 import dev.nbc.harness.ranks.RankEnv;
 import dev.nbc.harness.ranks.Ranks;
@@ -20,16 +32,53 @@ import java.util.Map;
  * instant, taken right after the synchronisation and again {@code checkAfterMillis} later (where
  * an uncorrected drift shows).
  */
-public final class SyncBenchmark {
+@Command(name = "sync", mixinStandardHelpOptions = true,
+        description = "Clock synchronisation, tree (ceil(log2 P) steps) vs linear (P-1 steps): time and error for P = 2 .. max; "
+                + "--inject-offset-us / --inject-drift-ppm show that offsets and drifts are corrected.")
+public final class SyncBenchmark extends Benchmark {
+    static final String SCHEME = "scheme";
+    static final String STEPS = "steps";
+    static final String SYNC_TIME_US = "sync_time_us";
+    static final String ERR_DRIFT_MODEL_NOW_US = "err_drift_model_now_us";
+    static final String ERR_DRIFT_MODEL_LATER_US = "err_drift_model_later_us";
+    static final String ERR_OFFSET_ONLY_NOW_US = "err_offset_only_now_us";
+    static final String ERR_OFFSET_ONLY_LATER_US = "err_offset_only_later_us";
+    static final String DRIFT_ERROR_PPM = "drift_error_ppm";
+    private static final String TIME_PLOT = "sync-time";
+    private static final String ERROR_PLOT = "sync-error";
 
-    public record Config(int maxGroup, int repetitions, int patience, long driftGapMillis, long checkAfterMillis,
-                         double injectOffsetMicros, double injectDriftPpm) {
+    @Mixin
+    ClockOptions clock;
+
+    @Option(names = "--repetitions", paramLabel = "N", description = "Timed synchronisations per scheme and P (default 10; --quick 3).")
+    Integer repetitions;
+
+    @Option(names = "--check-after-ms", paramLabel = "MS", description = "Second error check this long after the sync (default 1000; --quick 200).")
+    Long checkAfterMillis;
+
+    record Config(int maxGroup, int repetitions, int patience, long driftGapMillis, long checkAfterMillis,
+                  double injectOffsetMicros, double injectDriftPpm) {
     }
 
-    private SyncBenchmark() {
+    @Override
+    public void check(OptionChecks checks) {
+        checks.atLeast("--repetitions", repetitions, 1);
+        checks.atLeast("--check-after-ms", checkAfterMillis, 0);
     }
 
-    public static void run(Ranks ranks, Config config, Results results, boolean progress) {
+    @Override
+    protected void adopt(All all) {
+        super.adopt(all);
+        clock = all.clock();
+    }
+
+    @Override
+    protected void measure(Ranks ranks, Profile profile, Results results, boolean progress) {
+        run(ranks, new Config(ranks.maxRanks(), profile.or(repetitions, 3, 10), clock.patience, clock.driftGap(profile),
+                profile.or(checkAfterMillis, 200L, 1000L), clock.injectOffsetUs, clock.injectDriftPpm), results, progress);
+    }
+
+    private static void run(Ranks ranks, Config config, Results results, boolean progress) {
         List<Integer> groups = new ArrayList<>();
         for (int p = 2; p <= config.maxGroup(); p++) {
             groups.add(p);
@@ -79,11 +128,11 @@ public final class SyncBenchmark {
             if (env.rank() == 0) {
                 Map<String, Object> row = new LinkedHashMap<>();
                 row.put("P", env.size());
-                row.put("scheme", scheme.label());
-                row.put("steps", scheme == GroupSync.Scheme.TREE ? GroupSync.treeSteps(env.size()) : env.size() - 1);
+                row.put(SCHEME, scheme.label());
+                row.put(STEPS, scheme == GroupSync.Scheme.TREE ? GroupSync.treeSteps(env.size()) : env.size() - 1);
                 row.put("repetitions", config.repetitions());
                 row.put("patience_N", config.patience());
-                row.put("sync_time_us", Stats.median(times) / 1e3);
+                row.put(SYNC_TIME_US, Stats.median(times) / 1e3);
                 row.put("sync_time_min_us", Stats.min(times) / 1e3);
                 row.put("sync_time_max_us", Stats.max(times) / 1e3);
                 row.put("rank0_exchanges", Stats.mean(exchanges));
@@ -108,15 +157,43 @@ public final class SyncBenchmark {
                     maxTrue = Math.max(maxTrue, Math.abs(r[6]));
                 }
                 row.put("max_true_offset_us", maxTrue / 1e3);
-                row.put("err_drift_model_now_us", maxE0 / 1e3);
-                row.put("err_drift_model_later_us", maxE1 / 1e3);
-                row.put("err_offset_only_now_us", maxO0 / 1e3);
-                row.put("err_offset_only_later_us", maxO1 / 1e3);
-                row.put("drift_error_ppm", maxSlopeErr * 1e6);
+                row.put(ERR_DRIFT_MODEL_NOW_US, maxE0 / 1e3);
+                row.put(ERR_DRIFT_MODEL_LATER_US, maxE1 / 1e3);
+                row.put(ERR_OFFSET_ONLY_NOW_US, maxO0 / 1e3);
+                row.put(ERR_OFFSET_ONLY_LATER_US, maxO1 / 1e3);
+                row.put(DRIFT_ERROR_PPM, maxSlopeErr * 1e6);
                 rows.add(row);
                 bar.step("sync P=" + env.size() + " " + scheme.label());
             }
         }
         return env.rank() == 0 ? rows : null;
+    }
+
+    @Override
+    public void summarize(List<Map<String, Object>> rows, StringBuilder summary) {
+        SummaryTable.titled("SYNC (time at rank 0; error = max over ranks of |global estimate - rank 0's clock|, us)")
+                .text("%-3s", "P").text("%-7s", SCHEME).text("%5s", STEPS).number("%10s", "time us", SYNC_TIME_US)
+                .number("%12s", "err now", ERR_DRIFT_MODEL_NOW_US).number("%12s", "err later", ERR_DRIFT_MODEL_LATER_US)
+                .number("%12s", "off-only now", ERR_OFFSET_ONLY_NOW_US).number("%12s", "off-only ltr", ERR_OFFSET_ONLY_LATER_US)
+                .number("%10s", "drift ppm", DRIFT_ERROR_PPM).appendTo(summary, rows);
+    }
+
+    @Override
+    public List<String> plotNames() {
+        return List.of(TIME_PLOT, ERROR_PLOT);
+    }
+
+    @Override
+    public void plot(List<Map<String, Object>> rows, PlotWriter plots) throws IOException {
+        plots.save(Plots.chart(new Plots.Spec("Group clock synchronisation time", "P", "time (us)", false, true),
+                rows, r -> true, r -> String.valueOf(r.get(SCHEME)), "P", SYNC_TIME_US), TIME_PLOT);
+        List<Map<String, Object>> err = new ArrayList<>();
+        for (Map<String, Object> r : rows) {
+            err.add(PlotWriter.point(r, r.get(SCHEME) + " offset+drift, now", r.get(ERR_DRIFT_MODEL_NOW_US)));
+            err.add(PlotWriter.point(r, r.get(SCHEME) + " offset+drift, later", r.get(ERR_DRIFT_MODEL_LATER_US)));
+            err.add(PlotWriter.point(r, r.get(SCHEME) + " offset only, later", r.get(ERR_OFFSET_ONLY_LATER_US)));
+        }
+        plots.save(Plots.chart(new Plots.Spec("Synchronisation error (max over ranks)", "P", "|error| (us)", false, true),
+                err, r -> true, r -> String.valueOf(r.get("series")), "P", "y"), ERROR_PLOT);
     }
 }

@@ -1,6 +1,19 @@
 package dev.nbc.bench.latency;
 
+import dev.nbc.bench.cli.All;
+import dev.nbc.bench.cli.Benchmark;
+import dev.nbc.bench.cli.ClockOptions;
+import dev.nbc.bench.cli.Profile;
+import dev.nbc.bench.cli.SizeOptions;
 import dev.nbc.bench.clock.GlobalClock;
+import dev.nbc.bench.report.PlotWriter;
+import dev.nbc.bench.report.Plots;
+import dev.nbc.bench.report.SummaryTable;
+import dev.nbc.harness.cli.OptionChecks;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import java.io.IOException;
 import dev.nbc.bench.clock.GroupSync;
 import dev.nbc.bench.clock.LocalClock;
 import dev.nbc.core.schedule.Collective;
@@ -31,17 +44,65 @@ import java.util.concurrent.locks.LockSupport;
  * before each operation (rank-local time, maximum over ranks) and a pipelined loop of N operations
  * divided by N (rank 0's time, as MPBench).
  */
-public final class WindowLatencyBenchmark {
+@Command(name = "latency", mixinStandardHelpOptions = true,
+        description = "Window-based collective latency (paper 000): synchronised clocks, common start windows, "
+                + "late or overrun repetitions discarded, the five reductions, median and quantiles; naive schemes beside.")
+public final class WindowLatencyBenchmark extends Benchmark {
+    static final String SCHEME = "scheme";
+    static final String REDUCTION = "reduction";
+    static final String MEDIAN_US = "median_us";
+    static final String Q10_US = "q10_us";
+    static final String Q90_US = "q90_us";
+    static final String VALID = "valid";
+    static final String REPETITIONS = "repetitions";
 
-    public record Config(List<Integer> sizes, List<Collective> collectives, List<Variant> variants, int repetitions,
-                         double windowFactor, long minWindowNanos, long lateToleranceNanos, int patience,
-                         long driftGapMillis, int group, double injectOffsetMicros, double injectDriftPpm) {
+    @Mixin
+    SizeOptions sizes = new SizeOptions(1 << 20);
+    @Mixin
+    ClockOptions clock;
+
+    @Option(names = "--repetitions", paramLabel = "N", description = "Repetitions (windows) per point (default 100; --quick 30).")
+    Integer repetitions;
+
+    @Option(names = "--window-factor", paramLabel = "F", defaultValue = "3",
+            description = "Window = F x the barrier-then-op median (max over ranks), at least --min-window-us (default ${DEFAULT-VALUE}).")
+    double windowFactor;
+
+    @Option(names = "--min-window-us", paramLabel = "US", defaultValue = "100", description = "Smallest window (default ${DEFAULT-VALUE}).")
+    double minWindowUs;
+
+    @Option(names = "--late-us", paramLabel = "US", defaultValue = "20",
+            description = "A rank starting more than US after its window opened makes the repetition late (default ${DEFAULT-VALUE}).")
+    double lateUs;
+
+    record Config(List<Integer> sizes, List<Collective> collectives, List<Variant> variants, int repetitions,
+                  double windowFactor, long minWindowNanos, long lateToleranceNanos, int patience,
+                  long driftGapMillis, int group, double injectOffsetMicros, double injectDriftPpm) {
     }
 
-    private WindowLatencyBenchmark() {
+    @Override
+    public void check(OptionChecks checks) {
+        checks.atLeast("--repetitions", repetitions, 1);
+        checks.positive("--window-factor", windowFactor);
+        checks.positive("--min-window-us", minWindowUs);
+        checks.nonNegative("--late-us", lateUs);
     }
 
-    public static void run(Ranks ranks, Config config, Results results, boolean progress) {
+    @Override
+    protected void adopt(All all) {
+        super.adopt(all);
+        sizes.adopt(all.sizes());
+        clock = all.clock();
+    }
+
+    @Override
+    protected void measure(Ranks ranks, Profile profile, Results results, boolean progress) {
+        run(ranks, new Config(sizes.sizes(profile), common.collectives(), common.variants(), profile.or(repetitions, 30, 100),
+                windowFactor, Math.round(minWindowUs * 1e3), Math.round(lateUs * 1e3), clock.patience, clock.driftGap(profile),
+                ranks.maxRanks(), clock.injectOffsetUs, clock.injectDriftPpm), results, progress);
+    }
+
+    private static void run(Ranks ranks, Config config, Results results, boolean progress) {
         ProgressBar bar = new ProgressBar(progress, new Sweep(config.variants(), config.collectives(), config.sizes()).points());
         List<Map<String, Object>> rows = ranks.run(config.group(), env -> measure(env, config, bar));
         if (rows != null) {
@@ -114,24 +175,24 @@ public final class WindowLatencyBenchmark {
                 }
             }
             Map<String, Object> row = base(env, op, reps);
-            row.put("scheme", "window");
-            row.put("reduction", reduction.label());
+            row.put(SCHEME, "window");
+            row.put(REDUCTION, reduction.label());
             row.put("window_us", window / 1e3);
-            row.put("valid", run.valid);
+            row.put(VALID, run.valid);
             row.put("late", run.late);
             row.put("overrun", run.overrun);
             putQuantiles(row, values);
             rows.add(row);
         }
         Map<String, Object> b = base(env, op, reps);
-        b.put("scheme", "barrier-then-op");
-        b.put("reduction", "max");
-        b.put("median_us", naiveBarrier / 1e3);
+        b.put(SCHEME, "barrier-then-op");
+        b.put(REDUCTION, "max");
+        b.put(MEDIAN_US, naiveBarrier / 1e3);
         rows.add(b);
         Map<String, Object> pl = base(env, op, reps);
-        pl.put("scheme", "pipelined-loop/N");
-        pl.put("reduction", "rank0");
-        pl.put("median_us", pipelined / 1e3);
+        pl.put(SCHEME, "pipelined-loop/N");
+        pl.put(REDUCTION, "rank0");
+        pl.put(MEDIAN_US, pipelined / 1e3);
         rows.add(pl);
         return rows;
     }
@@ -139,16 +200,16 @@ public final class WindowLatencyBenchmark {
     private static Map<String, Object> base(RankEnv env, VariantCall op, int reps) {
         Map<String, Object> row = new LinkedHashMap<>();
         op.putKey(row, env.size());
-        row.put("repetitions", reps);
+        row.put(REPETITIONS, reps);
         return row;
     }
 
     static void putQuantiles(Map<String, Object> row, double[] values) {
-        row.put("median_us", Stats.median(values) / 1e3);
-        row.put("q10_us", Stats.quantile(values, 0.10) / 1e3);
+        row.put(MEDIAN_US, Stats.median(values) / 1e3);
+        row.put(Q10_US, Stats.quantile(values, 0.10) / 1e3);
         row.put("q25_us", Stats.quantile(values, 0.25) / 1e3);
         row.put("q75_us", Stats.quantile(values, 0.75) / 1e3);
-        row.put("q90_us", Stats.quantile(values, 0.90) / 1e3);
+        row.put(Q90_US, Stats.quantile(values, 0.90) / 1e3);
         row.put("min_us", Stats.min(values) / 1e3);
         row.put("max_us", Stats.max(values) / 1e3);
     }
@@ -221,6 +282,38 @@ public final class WindowLatencyBenchmark {
             } else {
                 Thread.onSpinWait();
             }
+        }
+    }
+
+    @Override
+    public void summarize(List<Map<String, Object>> rows, StringBuilder summary) {
+        SummaryTable.keyed("LATENCY (us, median; window scheme per reduction, naive schemes for contrast)")
+                .text("%9s", "bytes").text("%-17s", SCHEME).text("%-13s", REDUCTION).number("%9s", "median", MEDIAN_US)
+                .number("%9s", "q10", Q10_US).number("%9s", "q90", Q90_US)
+                .column(new SummaryTable.Column("%6s", VALID, r -> r.get(VALID) == null ? "-" : r.get(VALID) + "/" + r.get(REPETITIONS)))
+                .appendTo(summary, rows);
+    }
+
+    @Override
+    public List<String> plotNames() {
+        return java.util.Arrays.stream(Collective.values()).map(WindowLatencyBenchmark::plotName).toList();
+    }
+
+    private static String plotName(Collective collective) {
+        return "latency-" + collective.label();
+    }
+
+    /** Per collective (not the barrier): the median vs size, the window scheme's max reduction beside the naive schemes. */
+    @Override
+    public void plot(List<Map<String, Object>> rows, PlotWriter plots) throws IOException {
+        for (String c : PlotWriter.distinct(rows, "collective")) {
+            if (c.equals("barrier")) {
+                continue;
+            }
+            plots.save(Plots.chart(new Plots.Spec("Latency of " + c + " (median; window: max over ranks)", "bytes",
+                            "latency (us)", true, true), rows,
+                    r -> c.equals(r.get("collective")) && ("max".equals(r.get(REDUCTION)) || !"window".equals(r.get(SCHEME))),
+                    r -> r.get("variant") + " " + r.get(SCHEME), "bytes", MEDIAN_US), plotName(Collective.parse(c)));
         }
     }
 }

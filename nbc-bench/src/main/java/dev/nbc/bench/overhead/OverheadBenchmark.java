@@ -1,5 +1,9 @@
 package dev.nbc.bench.overhead;
 
+import dev.nbc.bench.cli.All;
+import dev.nbc.bench.cli.Benchmark;
+import dev.nbc.bench.cli.Profile;
+import dev.nbc.bench.cli.SizeOptions;
 import dev.nbc.bench.cpu.CpuMeter;
 import dev.nbc.core.schedule.Collective;
 import dev.nbc.bench.ops.EngineCounters;
@@ -10,11 +14,24 @@ import dev.nbc.harness.ranks.Control;
 import dev.nbc.harness.ranks.RankEnv;
 import dev.nbc.harness.ranks.Ranks;
 import dev.nbc.bench.report.ProgressBar;
+import dev.nbc.bench.report.PlotWriter;
+import dev.nbc.bench.report.Plots;
 import dev.nbc.bench.report.Results;
+import dev.nbc.bench.report.SummaryTable;
+import dev.nbc.bench.ops.Sizes;
+import dev.nbc.harness.cli.OptionChecks;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * CPU overhead of blocking collectives, after Listing 1 of Hoefler, Squyres, Rehm, Lumsdaine,
@@ -24,17 +41,60 @@ import java.util.Map;
  * getrusage), per thread from ThreadMXBean (the calling thread, and nbc's progress thread
  * separately). CPU share = CPU / wall; idle time per collective = (wall - CPU) / iterations.
  */
-public final class OverheadBenchmark {
+@Command(name = "overhead", mixinStandardHelpOptions = true,
+        description = "CPU overhead of blocking collectives (paper 002, Listing 1): CPU share and idle time per "
+                + "collective for groups 1, 2, 4 .. P and message sizes up to --max-bytes.")
+public final class OverheadBenchmark extends Benchmark {
+    static final String TIME_PER_OP_US = "time_per_op_us";
+    static final String CPU_SHARE = "cpu_share";
+    static final String PROGRESS_CPU_SHARE = "progress_cpu_share";
+    static final String PROC_CPU_SHARE = "proc_cpu_share";
+    static final String IDLE_US_PER_OP = "idle_us_per_op";
+    private static final String CPU_VS_P = "overhead-cpu-vs-P";
+    private static final String CPU_VS_SIZE = "overhead-cpu-vs-size";
+    private static final String PROCESS_CPU_VS_SIZE = "overhead-proccpu-vs-size";
+    private static final String IDLE_VS_P = "overhead-idle-vs-P";
+    private static final String IDLE_VS_SIZE = "overhead-idle-vs-size";
 
-    public record Config(List<Integer> groups, List<Integer> sizes, List<Collective> collectives,
-                         List<Variant> variants, double secondsPerPoint, int minIterations, int maxIterations,
-                         double warmupSeconds) {
+    @Mixin
+    SizeOptions sizes = new SizeOptions(1 << 20);
+
+    @Option(names = "--seconds", paramLabel = "S", description = "Wall time per point (default 0.5; --quick 0.03).")
+    Double seconds;
+
+    @Option(names = "--max-iterations", paramLabel = "N", defaultValue = "10000", description = "At most N iterations per point (the paper's 10000).")
+    int maxIterations;
+
+    @Option(names = "--warmup-seconds", paramLabel = "S",
+            description = "Seconds of a first, untimed sweep over every point, so that the JIT is done (default 2; --quick 1).")
+    Double warmupSeconds;
+
+    record Config(List<Integer> groups, List<Integer> sizes, List<Collective> collectives,
+                  List<Variant> variants, double secondsPerPoint, int minIterations, int maxIterations,
+                  double warmupSeconds) {
     }
 
-    private OverheadBenchmark() {
+    @Override
+    public void check(OptionChecks checks) {
+        checks.positive("--seconds", seconds);
+        checks.atLeast("--max-iterations", maxIterations, 1);
+        checks.nonNegative("--warmup-seconds", warmupSeconds);
     }
 
-    public static void run(Ranks ranks, Config config, Results results, boolean progress) {
+    @Override
+    protected void adopt(All all) {
+        super.adopt(all);
+        sizes.adopt(all.sizes());
+    }
+
+    @Override
+    protected void measure(Ranks ranks, Profile profile, Results results, boolean progress) {
+        run(ranks, new Config(Sizes.groups(ranks.maxRanks()), sizes.sizes(profile), common.collectives(), common.variants(),
+                profile.or(seconds, 0.03, 0.5), profile.or(null, 5, 20), maxIterations, profile.or(warmupSeconds, 1.0, 2.0)),
+                results, progress);
+    }
+
+    private static void run(Ranks ranks, Config config, Results results, boolean progress) {
         int points = new Sweep(config.variants(), config.collectives(), config.sizes()).points();
         ProgressBar bar = new ProgressBar(progress, points * config.groups().size());
         for (int p : config.groups()) {
@@ -125,20 +185,53 @@ public final class OverheadBenchmark {
         Map<String, Object> row = new java.util.LinkedHashMap<>();
         op.putKey(row, p);
         row.put("iterations", iterations);
-        row.put("time_per_op_us", maxWall / iterations / 1e3);
+        row.put(TIME_PER_OP_US, maxWall / iterations / 1e3);
         row.put("mean_time_per_op_us", sumWall / p / iterations / 1e3);
-        row.put("cpu_share", (thread + progress) / p);
+        row.put(CPU_SHARE, (thread + progress) / p);
         row.put("thread_cpu_share", thread / p);
         row.put("thread_user_share", threadUser / p);
-        row.put("progress_cpu_share", hasProgress ? progress / p : null);
+        row.put(PROGRESS_CPU_SHARE, hasProgress ? progress / p : null);
         row.put("proc_user_share", procUser / procDiv);
         row.put("proc_sys_share", procSys / procDiv);
-        row.put("proc_cpu_share", (procUser + procSys) / procDiv);
+        row.put(PROC_CPU_SHARE, (procUser + procSys) / procDiv);
         row.put("jvm_proc_cpu_share", jvm / procDiv);
-        row.put("idle_us_per_op", idle / p / 1e3);
+        row.put(IDLE_US_PER_OP, idle / p / 1e3);
         row.put("proc_idle_us_per_op", Math.max(0, (sumWall / p) * (1 - (procUser + procSys) / procDiv)) / iterations / 1e3);
         row.put("clk_tck", dev.nbc.bench.cpu.ProcessCpu.clockTicks());
         counters.addTo(row);
         return row;
+    }
+
+    @Override
+    public void summarize(List<Map<String, Object>> rows, StringBuilder summary) {
+        SummaryTable.keyed("OVERHEAD (blocking; CPU share = (thread + progress thread CPU) / wall; idle = wall - CPU per op)")
+                .text("%9s", "bytes").number("%10s", "t/op us", TIME_PER_OP_US).number("%7s", "cpu", CPU_SHARE)
+                .number("%7s", "progr", PROGRESS_CPU_SHARE).number("%7s", "proc", PROC_CPU_SHARE)
+                .number("%9s", "idle us", IDLE_US_PER_OP).appendTo(summary, rows);
+    }
+
+    @Override
+    public List<String> plotNames() {
+        return List.of(CPU_VS_P, CPU_VS_SIZE, PROCESS_CPU_VS_SIZE, IDLE_VS_P, IDLE_VS_SIZE);
+    }
+
+    @Override
+    public void plot(List<Map<String, Object>> rows, PlotWriter plots) throws IOException {
+        int maxP = rows.stream().mapToInt(r -> ((Number) r.get("P")).intValue()).max().orElse(1);
+        int bigBytes = rows.stream().filter(r -> !"barrier".equals(r.get("collective")))
+                .mapToInt(r -> ((Number) r.get("bytes")).intValue()).max().orElse(0);
+        Predicate<Map<String, Object>> largest = r -> "barrier".equals(r.get("collective")) || Objects.equals(r.get("bytes"), bigBytes);
+        Predicate<Map<String, Object>> widest = r -> Objects.equals(r.get("P"), maxP) && !"barrier".equals(r.get("collective"));
+        Function<Map<String, Object>, String> series = r -> r.get("variant") + " " + r.get("collective");
+        plots.save(Plots.chart(new Plots.Spec("CPU share of blocking collectives vs P (" + bigBytes + " B; barrier: 0 B)", "P",
+                "CPU share (thread + progress thread)", false, false), rows, largest, series, "P", CPU_SHARE), CPU_VS_P);
+        plots.save(Plots.chart(new Plots.Spec("CPU share vs message size (P=" + maxP + ")", "bytes",
+                "CPU share (thread + progress thread)", true, false), rows, widest, series, "bytes", CPU_SHARE), CPU_VS_SIZE);
+        plots.save(Plots.chart(new Plots.Spec("Process CPU share (/proc utime+stime) vs size (P=" + maxP + ")", "bytes",
+                "CPU share (process)", true, false), rows, widest, series, "bytes", PROC_CPU_SHARE), PROCESS_CPU_VS_SIZE);
+        plots.save(Plots.chart(new Plots.Spec("Absolute idle time per collective vs P (" + bigBytes + " B)", "P",
+                "idle time per collective (us)", false, true), rows, largest, series, "P", IDLE_US_PER_OP), IDLE_VS_P);
+        plots.save(Plots.chart(new Plots.Spec("Absolute idle time per collective vs size (P=" + maxP + ")", "bytes",
+                "idle time per collective (us)", true, true), rows, widest, series, "bytes", IDLE_US_PER_OP), IDLE_VS_SIZE);
     }
 }

@@ -1,6 +1,18 @@
 package dev.nbc.bench.overlap;
 
+import dev.nbc.bench.cli.All;
+import dev.nbc.bench.cli.Benchmark;
+import dev.nbc.bench.cli.Profile;
+import dev.nbc.bench.cli.SizeOptions;
 import dev.nbc.bench.cpu.CpuMeter;
+import dev.nbc.bench.report.PlotWriter;
+import dev.nbc.bench.report.Plots;
+import dev.nbc.bench.report.SummaryTable;
+import dev.nbc.harness.cli.OptionChecks;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import java.io.IOException;
 import dev.nbc.bench.latency.Stats;
 import dev.nbc.core.schedule.Collective;
 import dev.nbc.bench.ops.EngineCounters;
@@ -33,21 +45,65 @@ import java.util.Map;
  * assessed ones otherwise). Per rank figures are medians over repetitions; the row holds the
  * mean over ranks (and the minimum of the OSU overlap).
  */
-public final class OverlapBenchmark {
+@Command(name = "overlap", mixinStandardHelpOptions = true,
+        description = "Overlap of non-blocking collectives with a calibrated computation (OSU and IMB-NBC formulas), "
+                + "nbc with and without progress thread and Open MPI's own, beside the physical limit and the LogGP prediction.")
+public final class OverlapBenchmark extends Benchmark {
+    static final String PURE_MAX_US = "pure_max_us";
+    static final String OVERALL_US = "overall_us";
+    static final String OVERLAPPED_COST_US = "overlapped_cost_us";
+    static final String OVERLAP_OSU_PCT = "overlap_osu_pct";
+    static final String OVERLAP_IMB_PCT = "overlap_imb_pct";
+    static final String PHYSICAL_LIMIT_PCT = "physical_limit_pct";
+    static final String LOGGP_SOURCE = "loggp_source";
+    static final String LOGGP_EQ_OVERLAP_PCT = "loggp_eq_overlap_pct";
+    static final String LOGGP_SIM_OVERLAP_PCT = "loggp_sim_overlap_pct";
+    static final String LOGGP_SIM_US = "loggp_sim_us";
+
+    @Mixin
+    SizeOptions sizes = new SizeOptions(4 << 20);
+
+    @Option(names = "--repetitions", paramLabel = "N", description = "Repetitions per point (default 50; --quick 15).")
+    Integer repetitions;
+
+    @Option(names = "--test-interval-us", paramLabel = "K", defaultValue = "10",
+            description = "Without a progress thread (nbc-manual, ompi): test() every K us of computation (default ${DEFAULT-VALUE}).")
+    double testIntervalUs;
+
+    @Option(names = "--test-calls", paramLabel = "N",
+            description = "As OSU's -t N: every variant, the progress thread's too, tests N times spread evenly through "
+                    + "the computation (0: never), instead of --test-interval-us.")
+    Integer testCalls;
 
     /**
      * @param testCalls null: the variants without a progress thread test every {@code testIntervalNanos}
      *                  of computation; else every variant tests this many times, evenly spread, as
      *                  OSU's {@code -t N} (0: never)
      */
-    public record Config(List<Integer> sizes, List<Collective> collectives, List<Variant> variants, int repetitions,
-                         long testIntervalNanos, Integer testCalls, int group) {
+    record Config(List<Integer> sizes, List<Collective> collectives, List<Variant> variants, int repetitions,
+                  long testIntervalNanos, Integer testCalls, int group) {
     }
 
-    private OverlapBenchmark() {
+    @Override
+    public void check(OptionChecks checks) {
+        checks.atLeast("--repetitions", repetitions, 1);
+        checks.positive("--test-interval-us", testIntervalUs);
+        checks.atLeast("--test-calls", testCalls, 0);
     }
 
-    public static void run(Ranks ranks, Config config, Results results, boolean progress) {
+    @Override
+    protected void adopt(All all) {
+        super.adopt(all);
+        sizes.adopt(all.sizes());
+    }
+
+    @Override
+    protected void measure(Ranks ranks, Profile profile, Results results, boolean progress) {
+        run(ranks, new Config(sizes.sizes(profile), common.collectives(), common.variants(), profile.or(repetitions, 15, 50),
+                Math.round(testIntervalUs * 1e3), testCalls, ranks.maxRanks()), results, progress);
+    }
+
+    private static void run(Ranks ranks, Config config, Results results, boolean progress) {
         ProgressBar bar = new ProgressBar(progress, new Sweep(config.variants(), config.collectives(), config.sizes()).points());
         EmulatedNetwork network = ranks.network();
         List<Map<String, Object>> rows = ranks.run(config.group(), env -> measure(env, config, bar, network));
@@ -83,15 +139,15 @@ public final class OverlapBenchmark {
             Map<String, Object> row = point(env, op, work, config);
             if (row != null) {
                 LogGPParameters loggp = reference.parameters(op.bytes());
-                row.put("loggp_source", reference.source());
+                row.put(LOGGP_SOURCE, reference.source());
                 row.put("loggp_L_ns", loggp == null ? null : loggp.L());
                 row.put("loggp_o_ns", loggp == null ? null : loggp.o());
                 row.put("loggp_g_ns", loggp == null ? null : loggp.g());
                 row.put("loggp_G_ns_per_byte", loggp == null ? null : loggp.G());
                 row.put("loggp_gamma_ns_per_byte", loggp == null ? null : loggp.gamma());
-                row.put("loggp_eq_overlap_pct", reference.equationOverlap(op.collective(), op.bytes()));
-                row.put("loggp_sim_overlap_pct", reference.simulatedOverlap(op.collective(), op.bytes()));
-                row.put("loggp_sim_us", reference.simulatedMicros(op.collective(), op.bytes()));
+                row.put(LOGGP_EQ_OVERLAP_PCT, reference.equationOverlap(op.collective(), op.bytes()));
+                row.put(LOGGP_SIM_OVERLAP_PCT, reference.simulatedOverlap(op.collective(), op.bytes()));
+                row.put(LOGGP_SIM_US, reference.simulatedMicros(op.collective(), op.bytes()));
                 row.put("busy_chunk_error_max", maxChunkError);
                 rows.add(row);
                 bar.step("overlap " + variant.label() + " " + op.collective().label() + " " + op.bytes());
@@ -189,24 +245,68 @@ public final class OverlapBenchmark {
         row.put("test_interval_us", testCalls == null && polls ? chunk / 1e3 : null);
         row.put("test_calls", testCalls);
         row.put("pure_us", mean[0] / 1e3);
-        row.put("pure_max_us", maxPure / 1e3);
+        row.put(PURE_MAX_US, maxPure / 1e3);
         row.put("compute_target_us", target / 1e3);
         row.put("compute_us", mean[1] / 1e3);
-        row.put("overall_us", mean[2] / 1e3);
+        row.put(OVERALL_US, mean[2] / 1e3);
         row.put("overall_max_us", maxOverall / 1e3);
         row.put("compute_in_run_us", mean[3] / 1e3);
         // What the collective cost the application when overlapped, and how much of that was time
         // inside the library's calls (start, test, wait) rather than computation: the fair
         // comparison between variants whose pure times differ, since the OSU formula credits
         // a slow pure time's idle waits as overlap.
-        row.put("overlapped_cost_us", (mean[2] - mean[1]) / 1e3);
+        row.put(OVERLAPPED_COST_US, (mean[2] - mean[1]) / 1e3);
         row.put("in_library_us", (mean[2] - mean[3]) / 1e3);
         row.put("cpu_share", mean[4]);
-        row.put("overlap_osu_pct", mean[5]);
+        row.put(OVERLAP_OSU_PCT, mean[5]);
         row.put("overlap_osu_min_pct", minOsu);
-        row.put("overlap_imb_pct", mean[6]);
-        row.put("physical_limit_pct", OverlapFormulas.physicalLimit(mean[4]));
+        row.put(OVERLAP_IMB_PCT, mean[6]);
+        row.put(PHYSICAL_LIMIT_PCT, OverlapFormulas.physicalLimit(mean[4]));
         counters.addTo(row);
         return row;
+    }
+
+    @Override
+    public void summarize(List<Map<String, Object>> rows, StringBuilder summary) {
+        SummaryTable.keyed("OVERLAP (% ; cost = overall - compute, what the overlapped collective cost the application; OSU = max(0,100(1-(overall-compute)/pure)), IMB = 100 max(0,min(1,(pure+compute-overall)/min(pure,compute))))")
+                .text("%9s", "bytes").number("%9s", "pure max", PURE_MAX_US).number("%9s", "LgGP us", LOGGP_SIM_US)
+                .number("%9s", "ovrl us", OVERALL_US).number("%9s", "cost us", OVERLAPPED_COST_US)
+                .number("%6s", "OSU", OVERLAP_OSU_PCT).number("%6s", "IMB", OVERLAP_IMB_PCT)
+                .number("%6s", "limit", PHYSICAL_LIMIT_PCT).number("%6s", "LgGPs", LOGGP_SIM_OVERLAP_PCT)
+                .number("%6s", "LgGPe", LOGGP_EQ_OVERLAP_PCT).appendTo(summary, rows);
+    }
+
+    @Override
+    public List<String> plotNames() {
+        return java.util.Arrays.stream(Collective.values()).map(OverlapBenchmark::plotName).toList();
+    }
+
+    private static String plotName(Collective collective) {
+        return "overlap-" + collective.label();
+    }
+
+    /** Per collective (not the barrier): overlap vs size, every variant's OSU figure and physical limit, nbc-thread's LogGP predictions. */
+    @Override
+    public void plot(List<Map<String, Object>> rows, PlotWriter plots) throws IOException {
+        for (String c : PlotWriter.distinct(rows, "collective")) {
+            if (c.equals("barrier")) {
+                continue;
+            }
+            List<Map<String, Object>> series = new ArrayList<>();
+            for (Map<String, Object> r : rows) {
+                if (!c.equals(r.get("collective"))) {
+                    continue;
+                }
+                series.add(PlotWriter.point(r, r.get("variant") + " (OSU)", r.get(OVERLAP_OSU_PCT)));
+                series.add(PlotWriter.point(r, r.get("variant") + " physical limit", r.get(PHYSICAL_LIMIT_PCT)));
+                if ("nbc-thread".equals(r.get("variant"))) {
+                    series.add(PlotWriter.point(r, "LogGP simulated (" + r.get(LOGGP_SOURCE) + ")", r.get(LOGGP_SIM_OVERLAP_PCT)));
+                    series.add(PlotWriter.point(r, "LogGP equations (" + r.get(LOGGP_SOURCE) + ")", r.get(LOGGP_EQ_OVERLAP_PCT)));
+                }
+            }
+            plots.save(Plots.chart(new Plots.Spec("Overlap of i" + c + " vs size (P=" + rows.get(0).get("P")
+                            + ", " + rows.get(0).get("transport") + ")", "bytes", "overlap (%)", true, false), series,
+                    r -> true, r -> String.valueOf(r.get("series")), "bytes", "y"), plotName(Collective.parse(c)));
+        }
     }
 }

@@ -1,6 +1,16 @@
 package dev.nbc.bench.tail;
 
+import dev.nbc.bench.cli.Benchmark;
+import dev.nbc.bench.cli.CommonOptions;
+import dev.nbc.bench.cli.Profile;
+import dev.nbc.bench.cli.SizeOptions;
 import dev.nbc.bench.latency.Stats;
+import dev.nbc.bench.ops.Sizes;
+import dev.nbc.bench.report.PlotWriter;
+import dev.nbc.bench.report.SummaryTable;
+import dev.nbc.harness.cli.OptionChecks;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import dev.nbc.core.schedule.Collective;
 import dev.nbc.bench.ops.EngineCounters;
 import dev.nbc.bench.ops.RuntimeActivity;
@@ -29,20 +39,56 @@ import java.util.Objects;
  * rare multi-millisecond stall (a thread preempted at the wrong moment) leaves the median alone
  * and multiplies the mean.
  */
-public final class TailBenchmark {
-
-    public record Config(List<Integer> groups, List<Integer> sizes, List<Collective> collectives, List<Variant> variants,
-                         int iterations, int warmups, double warmupSeconds) {
-    }
-
+@Command(name = "tail", mixinStandardHelpOptions = true,
+        description = "Back-to-back collectives (start, await, start the next at once): p50, p90, p99, p99.9, mean and max "
+                + "of the per-iteration maximum over ranks, nbc with and without progress thread and Open MPI's own, "
+                + "for groups 1, 2, 4 .. P; ratios to Open MPI in the same run.")
+public final class TailBenchmark extends Benchmark {
     /** Quantiles reported per point, with their column names. */
     private static final double[] QUANTILES = {0.5, 0.9, 0.99, 0.999};
     private static final String[] QUANTILE_COLUMNS = {"p50_us", "p90_us", "p99_us", "p999_us"};
+    static final String MEAN_US = "mean_us";
+    static final String MAX_US = "max_us";
+    static final String MEAN_VS_OMPI = "mean_vs_ompi";
+    static final String P99_VS_OMPI = "p99_vs_ompi";
 
-    private TailBenchmark() {
+    @Option(names = "--bytes", split = ",", paramLabel = "B", defaultValue = "8",
+            description = "Message sizes of bcast and allreduce (default ${DEFAULT-VALUE}; barrier has none).")
+    List<Integer> bytes;
+
+    @Option(names = "--iterations", paramLabel = "N", description = "Timed iterations per point (default 5000; --quick 2000).")
+    Integer iterations;
+
+    @Option(names = "--warmups", paramLabel = "N", defaultValue = "2000",
+            description = "At least N untimed iterations before each point (default ${DEFAULT-VALUE}).")
+    int warmups;
+
+    @Option(names = "--warmup-seconds", paramLabel = "S",
+            description = "Seconds of untimed iterations per point in a first, warm-up-only sweep over every variant, "
+                    + "so that the JIT is done for all of them (default 1; --quick 0.3).")
+    Double warmupSeconds;
+
+    record Config(List<Integer> groups, List<Integer> sizes, List<Collective> collectives, List<Variant> variants,
+                  int iterations, int warmups, double warmupSeconds) {
     }
 
-    public static void run(Ranks ranks, Config config, Results results, boolean progress) {
+    @Override
+    public void check(OptionChecks checks) {
+        checks.eachAtLeast("--bytes", bytes, 0);
+        SizeOptions.checkFitsHeap(checks, "--bytes", bytes.stream().mapToLong(Integer::longValue).max().orElse(0),
+                checks.options(CommonOptions.class).ranksPerProcess(checks.job()));
+        checks.atLeast("--iterations", iterations, 1);
+        checks.atLeast("--warmups", warmups, 0);
+        checks.nonNegative("--warmup-seconds", warmupSeconds);
+    }
+
+    @Override
+    protected void measure(Ranks ranks, Profile profile, Results results, boolean progress) {
+        run(ranks, new Config(Sizes.groups(ranks.maxRanks()), bytes, common.collectives(), common.variants(),
+                profile.or(iterations, 2000, 5000), warmups, profile.or(warmupSeconds, 0.3, 1.0)), results, progress);
+    }
+
+    private static void run(Ranks ranks, Config config, Results results, boolean progress) {
         int points = new Sweep(config.variants(), config.collectives(), config.sizes()).points();
         ProgressBar bar = new ProgressBar(progress, points * config.groups().size());
         List<Map<String, Object>> all = new ArrayList<>();
@@ -122,8 +168,8 @@ public final class TailBenchmark {
         for (int q = 0; q < QUANTILES.length; q++) {
             row.put(QUANTILE_COLUMNS[q], Stats.quantile(slowest, QUANTILES[q]) / 1e3);
         }
-        row.put("mean_us", Stats.mean(slowest) / 1e3);
-        row.put("max_us", Stats.max(slowest) / 1e3);
+        row.put(MEAN_US, Stats.mean(slowest) / 1e3);
+        row.put(MAX_US, Stats.max(slowest) / 1e3);
         counters.addTo(row);
         row.putAll(jvm);
         return row;
@@ -137,12 +183,31 @@ public final class TailBenchmark {
                             && Objects.equals(o.get("collective"), row.get("collective"))
                             && Objects.equals(o.get("bytes"), row.get("bytes")))
                     .findFirst().orElse(null);
-            row.put("mean_vs_ompi", ompi == null ? null : ratio(row.get("mean_us"), ompi.get("mean_us")));
-            row.put("p99_vs_ompi", ompi == null ? null : ratio(row.get("p99_us"), ompi.get("p99_us")));
+            row.put(MEAN_VS_OMPI, ompi == null ? null : ratio(row.get(MEAN_US), ompi.get(MEAN_US)));
+            row.put(P99_VS_OMPI, ompi == null ? null : ratio(row.get(QUANTILE_COLUMNS[2]), ompi.get(QUANTILE_COLUMNS[2])));
         }
     }
 
     private static Double ratio(Object a, Object b) {
         return ((Number) a).doubleValue() / ((Number) b).doubleValue();
+    }
+
+    @Override
+    public void summarize(List<Map<String, Object>> rows, StringBuilder summary) {
+        SummaryTable.keyed("BACK-TO-BACK TAIL (us, per-iteration max over ranks; x ompi = multiple of Open MPI's in this run)")
+                .text("%7s", "bytes").number("%8s", "p50", QUANTILE_COLUMNS[0]).number("%8s", "p90", QUANTILE_COLUMNS[1])
+                .number("%9s", "p99", QUANTILE_COLUMNS[2]).number("%9s", "p99.9", QUANTILE_COLUMNS[3]).number("%9s", "mean", MEAN_US)
+                .number("%9s", "max", MAX_US).number("%8s", "mean x", MEAN_VS_OMPI).number("%8s", "p99 x", P99_VS_OMPI)
+                .appendTo(summary, rows);
+    }
+
+    /** No plots: the table is the figure. */
+    @Override
+    public List<String> plotNames() {
+        return List.of();
+    }
+
+    @Override
+    public void plot(List<Map<String, Object>> rows, PlotWriter plots) {
     }
 }

@@ -1,5 +1,7 @@
 package dev.nbc.bench.report;
 
+import dev.nbc.bench.NbcBench;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.nbc.bench.cpu.ProcessCpu;
 import org.junit.jupiter.api.Test;
@@ -76,7 +78,7 @@ class ReportWritingTest {
 
     @Test
     void reportWritesEveryFileAndLeavesNoTemporaries(@TempDir Path dir) throws Exception {
-        List<Path> files = Report.write(sample(), dir, "t", "the summary");
+        List<Path> files = Report.write(sample(), NbcBench.benchmarks(), dir, "t", "the summary");
         assertEquals(dir.resolve("t.csv"), files.get(0));
         assertEquals(dir.resolve("t-summary.txt"), files.get(files.size() - 1));
         assertTrue(files.contains(dir.resolve("t-overhead-cpu-vs-P.png")));
@@ -92,7 +94,7 @@ class ReportWritingTest {
                 "u-latency-bcast.png", "t2-overhead-cpu-vs-P.png")) {
             Files.writeString(dir.resolve(f), "older");
         }
-        List<Path> files = Report.write(sample(), dir, "t", "new");
+        List<Path> files = Report.write(sample(), NbcBench.benchmarks(), dir, "t", "new");
         Map<String, Long> after = listing(dir);
         for (String gone : List.of("t-latency-bcast.png", "t-latency-bcast.svg", "t-sync-time.png")) {
             assertFalse(after.containsKey(gone), gone + " is the older run's and must not mix with the new one");
@@ -105,11 +107,11 @@ class ReportWritingTest {
 
     @Test
     void aFailureWhileWritingLeavesTheOlderRunAsItWas(@TempDir Path dir) throws Exception {
-        Report.write(sample(), dir, "t", "older");
+        Report.write(sample(), NbcBench.benchmarks(), dir, "t", "older");
         Map<String, Long> before = listing(dir);
         Results broken = sample();
         broken.row("overhead").put("P", "not a number"); // the plots fail after the CSV and JSON were written
-        assertThrows(ClassCastException.class, () -> Report.write(broken, dir, "t", "newer"));
+        assertThrows(ClassCastException.class, () -> Report.write(broken, NbcBench.benchmarks(), dir, "t", "newer"));
         assertEquals(before, listing(dir), "no new file, no temporary directory");
         assertEquals("older", Files.readString(dir.resolve("t-summary.txt")));
     }
