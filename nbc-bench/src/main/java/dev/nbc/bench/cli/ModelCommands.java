@@ -143,13 +143,8 @@ public final class ModelCommands implements Runnable {
                 description = "barrier, bcast, allreduce: the collectives the models cover (default ${DEFAULT-VALUE}).")
         List<Collective> collectives;
 
-        @Option(names = {"-P", "--processes"}, split = ",", paramLabel = "P", defaultValue = "2,4,8,16,64",
-                description = "Process counts (default ${DEFAULT-VALUE}).")
-        List<Integer> processes;
-
-        @Option(names = "--bytes", split = ",", paramLabel = "B", defaultValue = "8,1024,65536,1048576",
-                description = "Message sizes (default ${DEFAULT-VALUE}; the barrier is predicted once per P).")
-        List<Long> bytes;
+        @Mixin
+        ModelGrid grid = new ModelGrid(List.of(2, 4, 8, 16, 64), List.of(8L, 1024L, 65536L, 1048576L));
 
         @Option(names = "--algorithm", paramLabel = "NAME",
                 description = "An nbc-core algorithm (e.g. binomial, ring, recursive_doubling); default: what nbc's selector picks.")
@@ -161,8 +156,7 @@ public final class ModelCommands implements Runnable {
 
         @Override
         public void check(OptionChecks checks) {
-            checks.eachAtLeast("-P", processes, 1);
-            checkMessageSizes(checks, bytes);
+            checks.eachAtLeast("-P", grid.processes, 1);
             for (Collective c : collectives) {
                 checks.require(CollectivePredictor.covered().contains(c), "--collectives",
                         "one of barrier, bcast, allreduce (the collectives the models cover)", c.label());
@@ -177,8 +171,8 @@ public final class ModelCommands implements Runnable {
         public Integer call() {
             List<Prediction> out = new ArrayList<>();
             for (Collective c : collectives) {
-                for (int p : processes) {
-                    for (long b : c == Collective.BARRIER ? List.of(0L) : bytes) {
+                for (int p : grid.processes) {
+                    for (long b : c == Collective.BARRIER ? List.of(0L) : grid.bytes) {
                         out.add(CollectivePredictor.predict(loaded.loggp(), c, algorithms.get(c), p, b));
                     }
                 }
@@ -197,13 +191,9 @@ public final class ModelCommands implements Runnable {
         @Option(names = "--sets", split = ",", paramLabel = "S", description = "Planted sets A, B, C, D (default all).")
         List<PlantedSet> sets;
 
-        @Option(names = {"-P", "--processes"}, split = ",", paramLabel = "P", defaultValue = "2,3,4",
-                description = "In-process ranks for the collectives (default ${DEFAULT-VALUE}).")
-        List<Integer> processes;
-
-        @Option(names = "--bytes", split = ",", paramLabel = "B", defaultValue = "8,4096",
-                description = "Bcast/allreduce sizes (default ${DEFAULT-VALUE}).")
-        List<Long> bytes;
+        /** -P: in-process ranks of the measured collectives; --bytes: their bcast and allreduce sizes. */
+        @Mixin
+        ModelGrid grid = new ModelGrid(List.of(2, 3, 4), List.of(8L, 4096L));
 
         @Option(names = "--repetitions", paramLabel = "N", description = "Timed collectives per point (default 30; --quick 10).")
         Integer repetitions;
@@ -216,11 +206,9 @@ public final class ModelCommands implements Runnable {
 
         @Override
         public void check(OptionChecks checks) {
-            processes.forEach(p -> checks.rankCount("-P", p));
-            checkMessageSizes(checks, bytes);
-            long largest = bytes.stream().mapToLong(Long::longValue).max().orElse(0);
-            int ranks = processes.stream().mapToInt(Integer::intValue).max().orElse(1);
-            SizeOptions.checkFitsHeap(checks, "--bytes", largest, ranks);
+            grid.processes.forEach(p -> checks.rankCount("-P", p));
+            int ranks = grid.processes.stream().mapToInt(Integer::intValue).max().orElse(1);
+            SizeOptions.checkFitsHeap(checks, "--bytes", grid.largestBytes(), ranks);
             checks.atLeast("--repetitions", repetitions, 1);
             checks.atLeast("--assessment-repetitions", assessmentRepetitions, 1);
             checks.writable(new RankRuns.Output("--out", output.out()));
@@ -235,18 +223,11 @@ public final class ModelCommands implements Runnable {
             PrintStream both = new PrintStream(new TeeStream(System.out, text), true, StandardCharsets.UTF_8);
             Profile profile = output.profile();
             PlantedValidation.run(new PlantedValidation.Config(chosen, profile.or(assessmentRepetitions, 7, 15),
-                    processes, bytes, profile.or(repetitions, 10, 30)), results, both);
+                    grid.processes, grid.bytes, profile.or(repetitions, 10, 30)), results, both);
             List<Path> files = Report.write(results, List.of(), output.out(), output.name("validation"), text.toString(StandardCharsets.UTF_8));
             System.out.println("\nwrote " + String.join(", ", files.stream().map(p -> p.getFileName().toString()).toList())
                     + " to " + output.out().toAbsolutePath());
             return 0;
-        }
-    }
-
-    /** Message sizes of a prediction or a collective: 0 up to the largest int (buffers are indexed by int). */
-    private static void checkMessageSizes(OptionChecks checks, List<Long> bytes) {
-        for (long b : bytes) {
-            checks.require(b >= 0 && b <= Integer.MAX_VALUE, "--bytes", "between 0 and " + Integer.MAX_VALUE, b);
         }
     }
 

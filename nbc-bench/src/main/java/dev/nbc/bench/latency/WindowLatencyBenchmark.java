@@ -23,7 +23,6 @@ import dev.nbc.bench.ops.Variant;
 import dev.nbc.harness.ranks.Control;
 import dev.nbc.harness.ranks.RankEnv;
 import dev.nbc.harness.ranks.Ranks;
-import dev.nbc.harness.ranks.Session;
 import dev.nbc.bench.report.ProgressBar;
 import dev.nbc.bench.report.Results;
 
@@ -296,24 +295,15 @@ public final class WindowLatencyBenchmark extends Benchmark {
 
     @Override
     public List<String> plotNames() {
-        return java.util.Arrays.stream(Collective.values()).map(WindowLatencyBenchmark::plotName).toList();
+        return PlotWriter.perCollective(name());
     }
 
-    private static String plotName(Collective collective) {
-        return "latency-" + collective.label();
-    }
-
-    /** Per collective (not the barrier): the median vs size, the window scheme's max reduction beside the naive schemes. */
+    /** Per collective: the median vs size, the window scheme's max reduction beside the naive schemes. */
     @Override
     public void plot(List<Map<String, Object>> rows, PlotWriter plots) throws IOException {
-        for (String c : PlotWriter.distinct(rows, "collective")) {
-            if (c.equals("barrier")) {
-                continue;
-            }
-            plots.save(Plots.chart(new Plots.Spec("Latency of " + c + " (median; window: max over ranks)", "bytes",
-                            "latency (us)", true, true), rows,
-                    r -> c.equals(r.get("collective")) && ("max".equals(r.get(REDUCTION)) || !"window".equals(r.get(SCHEME))),
-                    r -> r.get("variant") + " " + r.get(SCHEME), "bytes", MEDIAN_US), plotName(Collective.parse(c)));
-        }
+        plots.savePerCollective(rows, name(), (c, ofCollective) -> Plots.chart(new Plots.Spec("Latency of " + c
+                        + " (median; window: max over ranks)", "bytes", "latency (us)", true, true), ofCollective,
+                r -> "max".equals(r.get(REDUCTION)) || !"window".equals(r.get(SCHEME)),
+                r -> r.get("variant") + " " + r.get(SCHEME), "bytes", MEDIAN_US));
     }
 }

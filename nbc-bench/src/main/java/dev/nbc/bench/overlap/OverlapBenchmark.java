@@ -278,25 +278,15 @@ public final class OverlapBenchmark extends Benchmark {
 
     @Override
     public List<String> plotNames() {
-        return java.util.Arrays.stream(Collective.values()).map(OverlapBenchmark::plotName).toList();
+        return PlotWriter.perCollective(name());
     }
 
-    private static String plotName(Collective collective) {
-        return "overlap-" + collective.label();
-    }
-
-    /** Per collective (not the barrier): overlap vs size, every variant's OSU figure and physical limit, nbc-thread's LogGP predictions. */
+    /** Per collective: overlap vs size, every variant's OSU figure and physical limit, nbc-thread's LogGP predictions. */
     @Override
     public void plot(List<Map<String, Object>> rows, PlotWriter plots) throws IOException {
-        for (String c : PlotWriter.distinct(rows, "collective")) {
-            if (c.equals("barrier")) {
-                continue;
-            }
+        plots.savePerCollective(rows, name(), (c, ofCollective) -> {
             List<Map<String, Object>> series = new ArrayList<>();
-            for (Map<String, Object> r : rows) {
-                if (!c.equals(r.get("collective"))) {
-                    continue;
-                }
+            for (Map<String, Object> r : ofCollective) {
                 series.add(PlotWriter.point(r, r.get("variant") + " (OSU)", r.get(OVERLAP_OSU_PCT)));
                 series.add(PlotWriter.point(r, r.get("variant") + " physical limit", r.get(PHYSICAL_LIMIT_PCT)));
                 if ("nbc-thread".equals(r.get("variant"))) {
@@ -304,9 +294,9 @@ public final class OverlapBenchmark extends Benchmark {
                     series.add(PlotWriter.point(r, "LogGP equations (" + r.get(LOGGP_SOURCE) + ")", r.get(LOGGP_EQ_OVERLAP_PCT)));
                 }
             }
-            plots.save(Plots.chart(new Plots.Spec("Overlap of i" + c + " vs size (P=" + rows.get(0).get("P")
-                            + ", " + rows.get(0).get("transport") + ")", "bytes", "overlap (%)", true, false), series,
-                    r -> true, r -> String.valueOf(r.get("series")), "bytes", "y"), plotName(Collective.parse(c)));
-        }
+            return Plots.chart(new Plots.Spec("Overlap of i" + c + " vs size (P=" + rows.get(0).get("P") + ", "
+                    + rows.get(0).get("transport") + ")", "bytes", "overlap (%)", true, false), series, r -> true,
+                    r -> String.valueOf(r.get("series")), "bytes", "y");
+        });
     }
 }

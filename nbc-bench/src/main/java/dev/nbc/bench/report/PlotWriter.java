@@ -1,14 +1,17 @@
 package dev.nbc.bench.report;
 
+import dev.nbc.core.schedule.Collective;
 import dev.nbc.harness.cli.ResultFiles;
 import org.knowm.xchart.XYChart;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.List;
+import java.util.function.BiFunction;
 
 /** Writes a run's plots, {@code <dir>/<run name>-<plot>.png} and {@code .svg}, among the run's other files. */
 public final class PlotWriter {
@@ -25,6 +28,25 @@ public final class PlotWriter {
     /** Saves {@code chart} as the plot {@code plot} (one of its section's {@link ReportSection#plotNames()}). */
     public void save(XYChart chart, String plot) throws IOException {
         Plots.save(chart, dir.resolve(name + "-" + plot), files);
+    }
+
+    /** The names "{@code prefix}-{@code collective}" of a plot per collective, for every collective. */
+    public static List<String> perCollective(String prefix) {
+        return Arrays.stream(Collective.values()).map(c -> prefix + "-" + c.label()).toList();
+    }
+
+    /**
+     * One plot per collective of {@code rows} but the barrier (it has one size, no curve), named
+     * "{@code prefix}-{@code collective}": {@code chart} makes it from the collective and its rows.
+     */
+    public void savePerCollective(List<Map<String, Object>> rows, String prefix,
+                                  BiFunction<String, List<Map<String, Object>>, XYChart> chart) throws IOException {
+        for (String collective : distinct(rows, "collective")) {
+            if (!collective.equals(Collective.BARRIER.label())) {
+                save(chart.apply(collective, rows.stream().filter(r -> collective.equals(r.get("collective"))).toList()),
+                        prefix + "-" + collective);
+            }
+        }
     }
 
     /** A point of a derived series: {@code series}, the row's bytes and P, and y. */

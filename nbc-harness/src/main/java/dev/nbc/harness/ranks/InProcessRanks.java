@@ -1,13 +1,7 @@
 package dev.nbc.harness.ranks;
 
-import dev.nbc.core.Communicator;
-import dev.nbc.core.check.CollectiveCheck;
-import dev.nbc.core.progress.IdleStrategy;
-import dev.nbc.core.progress.ProgressEngine;
-import dev.nbc.core.progress.ProgressMode;
 import dev.nbc.core.transport.inprocess.EmulatedNetwork;
 import dev.nbc.core.transport.inprocess.InProcessWorld;
-import dev.nbc.harness.call.NativeCollectives;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -73,34 +67,8 @@ public final class InProcessRanks implements Ranks {
             control.run((rank, transport) -> {
                 Control ctl = new Control(transport);
                 int[] opened = {0};
-                RankEnv env = new RankEnv() {
-                    @Override
-                    public int rank() {
-                        return rank;
-                    }
-
-                    @Override
-                    public int size() {
-                        return p;
-                    }
-
-                    @Override
-                    public Control control() {
-                        return ctl;
-                    }
-
-                    @Override
-                    public Session open(ProgressMode mode, CollectiveCheck check) {
-                        InProcessWorld world = sessionWorlds.computeIfAbsent(opened[0]++, k -> new InProcessWorld(p, network));
-                        ProgressEngine engine = ProgressEngine.start(mode, IdleStrategy.BACKOFF);
-                        return new Session(Communicator.create(engine, world.transport(rank), check), engine);
-                    }
-
-                    @Override
-                    public Optional<NativeCollectives> nativeCollectives() {
-                        return Optional.empty();
-                    }
-                };
+                RankEnv env = new GroupEnv(rank, p, ctl, () -> sessionWorlds.computeIfAbsent(opened[0]++,
+                        k -> new InProcessWorld(p, network)).transport(rank), Optional.empty());
                 T value = body.run(env);
                 if (rank == 0) {
                     result.set(value);

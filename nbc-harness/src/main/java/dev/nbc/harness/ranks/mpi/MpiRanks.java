@@ -1,17 +1,12 @@
 package dev.nbc.harness.ranks.mpi;
 
 import dev.nbc.harness.ranks.Control;
+import dev.nbc.harness.ranks.GroupEnv;
 import dev.nbc.harness.call.NativeCollectives;
 import dev.nbc.harness.call.mpi.OpenMpiCall;
 import dev.nbc.harness.ranks.RankEnv;
 import dev.nbc.harness.ranks.Ranks;
-import dev.nbc.harness.ranks.Session;
 import dev.nbc.harness.cli.MpiAbort;
-import dev.nbc.core.Communicator;
-import dev.nbc.core.check.CollectiveCheck;
-import dev.nbc.core.progress.IdleStrategy;
-import dev.nbc.core.progress.ProgressEngine;
-import dev.nbc.core.progress.ProgressMode;
 import dev.nbc.core.transport.inprocess.EmulatedNetwork;
 import dev.nbc.core.transport.mpi.MpiTransport;
 import mpi.Intracomm;
@@ -85,33 +80,7 @@ public final class MpiRanks implements Ranks {
                 MpiTransport controlTransport = MpiTransport.create(group);
                 Control control = new Control(controlTransport);
                 Optional<NativeCollectives> natives = Optional.of((collective, bytes) -> new OpenMpiCall(group, collective, bytes));
-                RankEnv env = new RankEnv() {
-                    @Override
-                    public int rank() {
-                        return worldRank;
-                    }
-
-                    @Override
-                    public int size() {
-                        return p;
-                    }
-
-                    @Override
-                    public Control control() {
-                        return control;
-                    }
-
-                    @Override
-                    public Session open(ProgressMode mode, CollectiveCheck check) {
-                        ProgressEngine engine = ProgressEngine.start(mode, IdleStrategy.BACKOFF);
-                        return new Session(Communicator.create(engine, MpiTransport.create(group), check), engine);
-                    }
-
-                    @Override
-                    public Optional<NativeCollectives> nativeCollectives() {
-                        return natives;
-                    }
-                };
+                RankEnv env = new GroupEnv(worldRank, p, control, () -> MpiTransport.create(group), natives);
                 try {
                     result = body.run(env);
                 } finally {
