@@ -7,19 +7,33 @@ import dev.nbc.core.progress.ProgressEngine;
 import dev.nbc.core.progress.ProgressPolicy;
 
 import java.util.Arrays;
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * The two sides of the progress thread at rest: the CPU it uses while nothing is in flight, and how
  * fast a collective submitted after an idle spell completes. Each DEDICATED idle strategy and the
  * SHARED policy are measured in the same run, so the figures compare. Usage:
- * {@code java -cp nbc-jmh.jar dev.nbc.jmh.IdleBehaviourMeasurement [idleSeconds]}.
+ * {@code java -cp nbc-jmh.jar dev.nbc.jmh.IdleBehaviourMeasurement [--idle-seconds S]}.
  */
-public final class IdleBehaviourMeasurement {
-    private IdleBehaviourMeasurement() {
+@Command(name = "idle-behaviour", mixinStandardHelpOptions = true,
+        description = "Idle CPU of the progress thread and the reaction time after an idle spell, per idle strategy and SHARED.")
+public final class IdleBehaviourMeasurement implements Callable<Integer> {
+    @Option(names = "--idle-seconds", paramLabel = "S", defaultValue = "10", description = "Idle spell per strategy (default ${DEFAULT-VALUE}).")
+    double idleSeconds;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new IdleBehaviourMeasurement()).execute(args));
     }
 
-    public static void main(String[] args) throws InterruptedException {
-        double idleSeconds = args.length > 0 ? Double.parseDouble(args[0]) : 10;
+    @Override
+    public Integer call() throws InterruptedException {
+        if (!(idleSeconds > 0)) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "--idle-seconds: must be > 0, but was " + idleSeconds);
+        }
         System.out.printf("%-10s %14s %14s %14s %14s %14s%n", "strategy", "idle CPU", "react hot", "react 1ms",
                 "react 10ms", "react 100ms");
         for (int variant = 0; variant <= IdleStrategy.values().length; variant++) {
@@ -39,6 +53,7 @@ public final class IdleBehaviourMeasurement {
                         reaction(comm, 0), reaction(comm, 1), reaction(comm, 10), reaction(comm, 100));
             }
         }
+        return 0;
     }
 
     /** Median and 90th percentile of start-to-completion of a barrier submitted after {@code idleMillis} of idleness. */

@@ -1,5 +1,9 @@
 package dev.nbc.jmh;
 
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+import java.util.concurrent.Callable;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -11,19 +15,19 @@ import java.util.concurrent.locks.LockSupport;
  * over must be worth more than this. Run it on one core:
  * {@code taskset -c 1 java -cp nbc-jmh.jar dev.nbc.jmh.SharedCoreWakeCost}.
  */
-public final class SharedCoreWakeCost {
+@Command(name = "shared-core-wake-cost", mixinStandardHelpOptions = true,
+        description = "What one wake-up of a second thread on the application's core costs the application (run under taskset -c <core>).")
+public final class SharedCoreWakeCost implements Callable<Integer> {
     private static final long[] PERIODS_MICROS = {20, 50, 200};
     private static final long CHAIN_ITERATIONS = 50_000_000L;
     private static volatile long sink;
 
-    private SharedCoreWakeCost() {
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new SharedCoreWakeCost()).execute(args));
     }
 
-    public static void main(String[] args) throws InterruptedException {
-        if (args.length > 0) {
-            System.err.println("SharedCoreWakeCost takes no arguments (run it under taskset -c <one core>)");
-            System.exit(2);
-        }
+    @Override
+    public Integer call() throws InterruptedException {
         chain(2 * CHAIN_ITERATIONS);
         for (long period : PERIODS_MICROS) {
             long alone = timedChain();
@@ -38,6 +42,7 @@ public final class SharedCoreWakeCost {
                             + "%.1f us of computation lost per wake-up%n", period, alone / 1e6, shared / 1e6, wakes,
                     (shared - alone) / 1e3 / Math.max(1, wakes));
         }
+        return 0;
     }
 
     private static long timedChain() {
