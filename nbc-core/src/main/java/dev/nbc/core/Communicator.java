@@ -2,7 +2,7 @@ package dev.nbc.core;
 
 import dev.nbc.core.algorithm.AlgorithmSelector;
 import dev.nbc.core.algorithm.allgather.AllgatherAlgorithm;
-import dev.nbc.core.algorithm.Algorithm;
+import dev.nbc.core.schedule.Algorithm;
 import dev.nbc.core.algorithm.BlockLayout;
 import dev.nbc.core.algorithm.allgather.AllgathervAlgorithm;
 import dev.nbc.core.algorithm.alltoall.AlltoallvAlgorithm;

@@ -16,7 +16,7 @@ import dev.nbc.harness.cli.TransportKind;
 import dev.nbc.models.assessment.AssessedModel;
 import dev.nbc.models.assessment.ModelFile;
 import dev.nbc.models.assessment.Provenance;
-import dev.nbc.core.algorithm.Algorithm;
+import dev.nbc.core.schedule.Algorithm;
 import dev.nbc.core.algorithm.Algorithms;
 import dev.nbc.core.check.CollectiveCheck;
 import dev.nbc.core.schedule.Collective;

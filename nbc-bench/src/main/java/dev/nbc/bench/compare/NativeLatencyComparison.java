@@ -5,7 +5,7 @@ import dev.nbc.harness.cli.Cli;
 import dev.nbc.harness.cli.MpiAbort;
 import dev.nbc.harness.cli.OptionChecks;
 import dev.nbc.core.Communicator;
-import dev.nbc.core.algorithm.Algorithm;
+import dev.nbc.core.schedule.Algorithm;
 import dev.nbc.core.algorithm.Algorithms;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;

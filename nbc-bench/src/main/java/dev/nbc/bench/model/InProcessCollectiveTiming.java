@@ -1,7 +1,7 @@
 package dev.nbc.bench.model;
 
 import dev.nbc.core.Communicator;
-import dev.nbc.core.algorithm.Algorithm;
+import dev.nbc.core.schedule.Algorithm;
 import dev.nbc.core.schedule.Collective;
 import dev.nbc.harness.call.NbcCall;
 import dev.nbc.core.check.CollectiveCheck;

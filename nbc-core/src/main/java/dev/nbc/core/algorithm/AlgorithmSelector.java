@@ -13,6 +13,7 @@ import dev.nbc.core.algorithm.scan.ExscanAlgorithm;
 import dev.nbc.core.algorithm.scan.ScanAlgorithm;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
+import dev.nbc.core.schedule.Algorithm;
 import dev.nbc.core.schedule.Collective;
 
 /**

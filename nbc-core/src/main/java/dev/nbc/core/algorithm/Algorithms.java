@@ -16,6 +16,7 @@ import dev.nbc.core.algorithm.scan.ExscanAlgorithm;
 import dev.nbc.core.algorithm.scan.ScanAlgorithm;
 import dev.nbc.core.algorithm.scatter.ScatterAlgorithm;
 import dev.nbc.core.algorithm.scatter.ScattervAlgorithm;
+import dev.nbc.core.schedule.Algorithm;
 import dev.nbc.core.schedule.Collective;
 
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.nbc.core.request;
 
-import dev.nbc.core.algorithm.Algorithm;
+import dev.nbc.core.schedule.Algorithm;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;

@@ -3,7 +3,7 @@ package dev.nbc.core.integration;
 import dev.nbc.core.Buffers;
 import dev.nbc.core.Communicator;
 import dev.nbc.core.algorithm.allgather.AllgatherAlgorithm;
-import dev.nbc.core.algorithm.Algorithm;
+import dev.nbc.core.schedule.Algorithm;
 import dev.nbc.core.algorithm.BlockLayout;
 import dev.nbc.core.algorithm.alltoall.AlltoallvAlgorithm;
 import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;

@@ -1,7 +1,7 @@
 package dev.nbc.harness.call;
 
 import dev.nbc.core.Communicator;
-import dev.nbc.core.algorithm.Algorithm;
+import dev.nbc.core.schedule.Algorithm;
 import dev.nbc.core.algorithm.allgather.AllgatherAlgorithm;
 import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
 import dev.nbc.core.algorithm.alltoall.AlltoallAlgorithm;

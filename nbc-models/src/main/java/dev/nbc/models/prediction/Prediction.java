@@ -1,6 +1,6 @@
 package dev.nbc.models.prediction;
 
-import dev.nbc.core.algorithm.Algorithm;
+import dev.nbc.core.schedule.Algorithm;
 import dev.nbc.core.schedule.Collective;
 
 import dev.nbc.models.loggp.CostSplit;

@@ -1,6 +1,6 @@
 package dev.nbc.core.algorithm.allgather;
 
-import dev.nbc.core.algorithm.Algorithm;
+import dev.nbc.core.schedule.Algorithm;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.schedule.Collective;
 import dev.nbc.core.schedule.Schedule;

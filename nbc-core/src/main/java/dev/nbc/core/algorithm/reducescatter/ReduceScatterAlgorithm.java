@@ -1,6 +1,6 @@
 package dev.nbc.core.algorithm.reducescatter;
 
-import dev.nbc.core.algorithm.Algorithm;
+import dev.nbc.core.schedule.Algorithm;
 import dev.nbc.core.algorithm.BinomialTree;
 import dev.nbc.core.algorithm.BlockLayout;
 import dev.nbc.core.algorithm.reduce.BinomialReduce;

@@ -1,7 +1,6 @@
-package dev.nbc.core.algorithm;
+package dev.nbc.core.schedule;
 
 import dev.nbc.core.datatype.ReduceOp;
-import dev.nbc.core.schedule.Collective;
 
 /** A named way of carrying out a collective; each collective has an enum of them. */
 public interface Algorithm {
