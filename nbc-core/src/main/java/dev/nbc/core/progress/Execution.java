@@ -164,8 +164,7 @@ final class Execution {
 
     /** Runs a round's local operations, then posts its communication; true if any was posted. */
     private boolean post(Round round) {
-        List<Operation> operations = round.operations();
-        for (Operation operation : operations) {
+        for (Operation operation : round.local()) {
             if (operation instanceof Operation.Reduce r) {
                 reduce(r);
             } else if (operation instanceof Operation.Copy c) {
@@ -176,11 +175,12 @@ final class Execution {
                 GatheredSignatures.verify(slots[v.slot()], v.offset(), schedule.rank(), schedule.size());
             }
         }
-        if (pending.length < operations.size()) {
-            pending = new PendingOperation[operations.size()];
+        List<Operation> communication = round.communication();
+        if (pending.length < communication.size()) {
+            pending = new PendingOperation[communication.size()];
         }
         pendingCount = 0;
-        for (Operation operation : operations) {
+        for (Operation operation : communication) {
             if (operation instanceof Operation.Send s) {
                 pending[pendingCount++] = transport.send(slots[s.slot()], s.offset(), s.length(), s.peer(), tag);
             } else if (operation instanceof Operation.Receive r) {

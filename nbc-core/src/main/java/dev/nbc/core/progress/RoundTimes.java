@@ -1,6 +1,5 @@
 package dev.nbc.core.progress;
 
-import dev.nbc.core.schedule.Operation;
 import dev.nbc.core.schedule.Schedule;
 
 /**
@@ -21,11 +20,8 @@ final class RoundTimes {
         nanos = new long[schedule.depth()];
         int last = -1;
         for (int r = 0; r < schedule.depth(); r++) {
-            for (Operation operation : schedule.rounds().get(r).operations()) {
-                if (operation instanceof Operation.Send || operation instanceof Operation.Receive) {
-                    last = r;
-                    break;
-                }
+            if (!schedule.rounds().get(r).communication().isEmpty()) {
+                last = r;
             }
         }
         lastCommunicationRound = last;

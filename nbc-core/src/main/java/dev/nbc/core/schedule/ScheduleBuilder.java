@@ -129,7 +129,7 @@ public final class ScheduleBuilder {
 
     private void closeRound() {
         if (current != null && !current.isEmpty()) {
-            rounds.add(new Round(current));
+            rounds.add(Round.of(current));
         }
         current = null;
     }

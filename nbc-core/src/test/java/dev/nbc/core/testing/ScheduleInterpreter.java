@@ -112,7 +112,7 @@ public final class ScheduleInterpreter {
 
     private static void post(int rank, Schedule schedule, Round round, ByteBuffer[] slots, List<Object> pending,
                              ArrayDeque<Message>[][] sends, ArrayDeque<PendingReceive>[][] receives) {
-        for (Operation operation : round.operations()) {
+        for (Operation operation : round.local()) {
             if (operation instanceof Operation.Reduce r) {
                 schedule.op().apply(schedule.type(), slots[r.sourceSlot()], r.sourceOffset(), slots[r.targetSlot()],
                         r.targetOffset(), r.count(), r.sourceIsLeft());
@@ -121,7 +121,7 @@ public final class ScheduleInterpreter {
                 target.put(slots[c.sourceSlot()].duplicate().limit(c.sourceOffset() + c.length()).position(c.sourceOffset()));
             }
         }
-        for (Operation operation : round.operations()) {
+        for (Operation operation : round.communication()) {
             if (operation instanceof Operation.Send s) {
                 Message message = new Message(slots[s.slot()], s.offset(), s.length());
                 sends[rank][s.peer()].add(message);

@@ -45,7 +45,7 @@ final class ScheduleTemplate {
         }
         int operations = 0;
         for (Round round : schedule.rounds()) {
-            operations += round.operations().size();
+            operations += round.local().size() + round.communication().size();
         }
         int rounds = schedule.rounds().size();
         byte[] kind = new byte[operations];
@@ -57,7 +57,7 @@ final class ScheduleTemplate {
         int index = 0;
         for (int r = 0; r < rounds; r++) {
             roundStart[r] = index;
-            for (Operation op : schedule.rounds().get(r).operations()) {
+            for (Operation op : schedule.rounds().get(r).local()) {
                 if (op instanceof Operation.Reduce reduce) {
                     kind[index] = REDUCE;
                     bytes[index++] = Math.multiplyExact(reduce.count(), elementBytes);
@@ -67,7 +67,7 @@ final class ScheduleTemplate {
                 }
             }
             commStart[r] = index;
-            for (Operation op : schedule.rounds().get(r).operations()) {
+            for (Operation op : schedule.rounds().get(r).communication()) {
                 if (op instanceof Operation.Send send) {
                     kind[index] = SEND;
                     peer[index] = Math.floorMod(send.peer() - rank, size);
