@@ -20,6 +20,7 @@ import dev.nbc.core.algorithm.reducescatter.ReduceScatterBlockAlgorithm;
 import dev.nbc.core.algorithm.barrier.BarrierAlgorithm;
 import dev.nbc.core.algorithm.bcast.BcastAlgorithm;
 import dev.nbc.core.check.CallSignature;
+import dev.nbc.core.internal.EngineAccess;
 import dev.nbc.core.check.CollectiveCheck;
 import dev.nbc.core.check.ConcurrentCalls;
 import dev.nbc.core.datatype.DataType;
@@ -943,7 +944,7 @@ public final class Communicator implements AutoCloseable {
                    Runnable beforeCompletion) {
         if (signature == null) {
             long number = calls.getAndIncrement();
-            return engine.submit(schedule, transport, tagOf(number), input, output, description, null, beforeCompletion);
+            return EngineAccess.submit(engine, schedule, transport, tagOf(number), input, output, description, null, beforeCompletion);
         }
         Thread other = callers.enter();
         if (other != null) {
@@ -951,7 +952,7 @@ public final class Communicator implements AutoCloseable {
         }
         try {
             long number = calls.getAndIncrement();
-            return engine.submit(schedule, transport, tagOf(number), input, output, description, signature.numbered(number),
+            return EngineAccess.submit(engine, schedule, transport, tagOf(number), input, output, description, signature.numbered(number),
                     beforeCompletion);
         } finally {
             callers.leave();

@@ -5,7 +5,9 @@ import com.lmax.disruptor.InsufficientCapacityException;
 import com.lmax.disruptor.RingBuffer;
 import dev.nbc.core.check.CallSignature;
 import dev.nbc.core.request.NbcException;
-import dev.nbc.core.request.ProgressHook;
+import dev.nbc.core.internal.EngineAccess;
+import dev.nbc.core.internal.ProgressHook;
+import dev.nbc.core.internal.RequestAccess;
 import dev.nbc.core.request.Request;
 import dev.nbc.core.schedule.Schedule;
 import dev.nbc.core.transport.Transport;
@@ -50,7 +52,44 @@ import java.util.concurrent.locks.ReentrantLock;
  * once; {@link #close()} stops and joins the thread (do it before {@code MPI.Finalize()}) and fails
  * whatever is still in flight.
  */
-public final class ProgressEngine implements AutoCloseable, ProgressHook {
+public final class ProgressEngine implements AutoCloseable {
+    static {
+        EngineAccess.register(ProgressEngine::submit);
+    }
+
+    /** What this engine's requests call on it (not public: {@link ProgressHook} is the library's own). */
+    private final ProgressHook hook = new ProgressHook() {
+        @Override
+        public void progressOnce() {
+            ProgressEngine.this.progressOnce();
+        }
+
+        @Override
+        public void futureTaken() {
+            ProgressEngine.this.futureTaken();
+        }
+
+        @Override
+        public void beginActiveWait() {
+            ProgressEngine.this.beginActiveWait();
+        }
+
+        @Override
+        public void endActiveWait(boolean handOver) {
+            ProgressEngine.this.endActiveWait(handOver);
+        }
+
+        @Override
+        public void endBlockedWait() {
+            ProgressEngine.this.endBlockedWait();
+        }
+
+        @Override
+        public boolean takesOverBlockedWaiters() {
+            return ProgressEngine.this.takesOverBlockedWaiters();
+        }
+    };
+
     private static final int RING_SIZE = 4096;
     /** Engines with a live progress thread in this JVM: the demand for cores ({@link ProgressPolicy#forCores}). */
     private static final AtomicInteger THREAD_ENGINES = new AtomicInteger();
@@ -221,30 +260,23 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
     }
 
     /**
-     * Starts running {@code schedule} over {@code transport} with {@code tag}; the caller has
-     * checked the arguments. {@code input}/{@code output} are bound to slots INPUT/OUTPUT (either
-     * may be null if the schedule does not use it). {@code signature} is the call's, for a schedule
-     * with the consistency check's rounds ({@code CollectiveCheck.prepare}); null for one without.
+     * Starts running {@code schedule} over {@code transport} with {@code tag}; the caller (a
+     * communicator, through {@link EngineAccess}) has checked the arguments. {@code input}/{@code output}
+     * are bound to slots INPUT/OUTPUT (either may be null if the schedule does not use it).
+     * {@code signature} is the call's, for a schedule with the consistency check's rounds
+     * ({@code CollectiveCheck.prepare}); null for one without. {@code beforeCompletion} (or null) runs
+     * once the collective has succeeded and before its request completes (copying staged buffers out
+     * to the caller's arrays); if it throws, the request fails.
      *
      * @throws IllegalStateException if the engine is closed or its thread has died
      */
-    public Request submit(Schedule schedule, Transport transport, int tag, ByteBuffer input, ByteBuffer output,
-                          String description, CallSignature signature) {
-        return submit(schedule, transport, tag, input, output, description, signature, null);
-    }
-
-    /**
-     * As {@link #submit(Schedule, Transport, int, ByteBuffer, ByteBuffer, String, CallSignature)},
-     * with {@code beforeCompletion} run once the collective has succeeded and before its request
-     * completes (copying staged buffers out to the caller's arrays); if it throws, the request fails.
-     */
-    public Request submit(Schedule schedule, Transport transport, int tag, ByteBuffer input, ByteBuffer output,
-                          String description, CallSignature signature, Runnable beforeCompletion) {
+    private Request submit(Schedule schedule, Transport transport, int tag, ByteBuffer input, ByteBuffer output,
+                           String description, CallSignature signature, Runnable beforeCompletion) {
         checkUsable();
         if (transport.ranksInThisProcess() > ranksInProcess) {
             ranksInProcess = transport.ranksInThisProcess();
         }
-        Request request = new Request(description, schedule.algorithm(), this);
+        Request request = RequestAccess.create(description, schedule.algorithm(), hook);
         Execution execution = new Execution(schedule, transport, tag, input, output, request, signature);
         execution.beforeCompletion(beforeCompletion);
         enter();
@@ -278,7 +310,7 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
         // its last drain of the ring: fail the request ourselves rather than leave it hanging.
         Throwable dead = failure;
         if (dead != null || !running) {
-            execution.request().fail(deathFailure(execution, dead));
+            RequestAccess.fail(execution.request(), deathFailure(execution, dead));
         }
     }
 
@@ -292,8 +324,7 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
         }
     }
 
-    @Override
-    public void progressOnce() {
+    private void progressOnce() {
         enter();
         try {
             passFromCaller();
@@ -306,8 +337,7 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
      * Under the pass lock, so that no pass computing the next due time from the old setting can
      * overwrite the one set here; once per engine.
      */
-    @Override
-    public void futureTaken() {
+    private void futureTaken() {
         if (futuresTaken || thread == null) {
             return;
         }
@@ -321,13 +351,11 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
         LockSupport.unpark(thread);
     }
 
-    @Override
-    public void beginActiveWait() {
+    private void beginActiveWait() {
         enter();
     }
 
-    @Override
-    public void endActiveWait(boolean handOver) {
+    private void endActiveWait(boolean handOver) {
         if (handOver) {
             presence.block();
         }
@@ -341,13 +369,11 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
         }
     }
 
-    @Override
-    public void endBlockedWait() {
+    private void endBlockedWait() {
         presence.unblock();
     }
 
-    @Override
-    public boolean takesOverBlockedWaiters() {
+    private boolean takesOverBlockedWaiters() {
         return thread != null && policy() == ProgressPolicy.DEDICATED;
     }
 
@@ -506,11 +532,11 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
                 before.run();
             } catch (RuntimeException e) {
                 // the collective itself succeeded on every rank: only this rank's own step failed
-                execution.request().fail(execution.failure(e));
+                RequestAccess.fail(execution.request(), execution.failure(e));
                 return;
             }
         }
-        execution.request().complete();
+        RequestAccess.complete(execution.request());
     }
 
     /**
@@ -524,7 +550,7 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
         handleByPolicy(execution, failure);
         execution.cancelRound();
         inFlight.decrementAndGet();
-        execution.request().fail(failure);
+        RequestAccess.fail(execution.request(), failure);
         if (execution.drained()) {
             execution.release(scratch);
         } else {
@@ -678,7 +704,7 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
             if (cause != null) {
                 handleByPolicy(execution, failure);
             }
-            execution.request().fail(failure);
+            RequestAccess.fail(execution.request(), failure);
         }
         active.clear();
         // What still drains is left to the transport: the engine ends, and with it the pool.
@@ -686,7 +712,7 @@ public final class ProgressEngine implements AutoCloseable, ProgressHook {
         try {
             poller.poll((event, sequence, endOfBatch) -> {
                 if (event.execution != null) {
-                    event.execution.request().fail(deathFailure(event.execution, cause));
+                    RequestAccess.fail(event.execution.request(), deathFailure(event.execution, cause));
                     event.execution = null;
                 }
                 return true;

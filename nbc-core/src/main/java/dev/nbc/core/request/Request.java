@@ -1,5 +1,7 @@
 package dev.nbc.core.request;
 
+import dev.nbc.core.internal.ProgressHook;
+import dev.nbc.core.internal.RequestAccess;
 import dev.nbc.core.schedule.Algorithm;
 
 import java.util.concurrent.CompletableFuture;
@@ -19,14 +21,33 @@ import java.util.concurrent.TimeUnit;
  * is {@link Waiting}'s.
  */
 public final class Request {
+    static {
+        RequestAccess.register(new RequestAccess.Accessor() {
+            @Override
+            public Request create(String description, Algorithm algorithm, ProgressHook engine) {
+                return new Request(description, algorithm, engine);
+            }
+
+            @Override
+            public void complete(Request request) {
+                request.complete();
+            }
+
+            @Override
+            public void fail(Request request, NbcException failure) {
+                request.fail(failure);
+            }
+        });
+    }
+
     private final String description;
     private final Algorithm algorithm;
     private final ProgressHook engine;
     private final CompletableFuture<Void> completion = new CompletableFuture<>();
     private volatile boolean done;
 
-    /** @param engine the engine that runs this request's collective */
-    public Request(String description, Algorithm algorithm, ProgressHook engine) {
+    /** Made by the engine only ({@link RequestAccess#create}). @param engine the engine that runs this request's collective */
+    Request(String description, Algorithm algorithm, ProgressHook engine) {
         this.description = description;
         this.algorithm = algorithm;
         this.engine = engine;
@@ -124,8 +145,8 @@ public final class Request {
         return true;
     }
 
-    /** Called by the engine when the collective has completed. */
-    public void complete() {
+    /** Called by the engine when the collective has completed ({@link RequestAccess#complete}). */
+    void complete() {
         completion.complete(null);
         done = true;
     }
@@ -136,7 +157,7 @@ public final class Request {
      * (a barrier whose peers had revoked the communicator returned normally, seen once in
      * ErrorPolicyIT).
      */
-    public void fail(NbcException failure) {
+    void fail(NbcException failure) {
         completion.completeExceptionally(failure);
         done = true;
     }

@@ -1,5 +1,7 @@
 package dev.nbc.core.request;
 
+import dev.nbc.core.internal.ProgressHook;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;

@@ -1,5 +1,7 @@
 package dev.nbc.core.request;
 
+import dev.nbc.core.internal.ProgressHook;
+
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;

@@ -1,6 +1,6 @@
 package dev.nbc.core.testing;
 
-import dev.nbc.core.request.ProgressHook;
+import dev.nbc.core.internal.ProgressHook;
 
 /** An engine that does nothing: for tests that set and read a request's outcome themselves. */
 public final class NoEngine implements ProgressHook {

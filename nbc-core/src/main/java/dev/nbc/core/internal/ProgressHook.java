@@ -1,6 +1,6 @@
-package dev.nbc.core.request;
+package dev.nbc.core.internal;
 
-/** What a {@link Request} needs from the engine that runs it. */
+/** What a {@link dev.nbc.core.request.Request} needs from the engine that runs it (not API: the engine hands it to its requests). */
 public interface ProgressHook {
 
     /** Advances the engine once from the calling thread, unless another thread is doing so. */

@@ -1,0 +1,49 @@
+package dev.nbc.core.internal;
+
+import dev.nbc.core.check.CallSignature;
+import dev.nbc.core.progress.ProgressEngine;
+import dev.nbc.core.request.Request;
+import dev.nbc.core.schedule.Schedule;
+import dev.nbc.core.transport.Transport;
+
+import java.nio.ByteBuffer;
+
+/**
+ * How a communicator submits a schedule to its engine, which is not public (a caller could skip
+ * the communicator's tag counter and its checks): {@link ProgressEngine} registers its accessor
+ * here when it is initialised.
+ */
+public final class EngineAccess {
+    /** What {@link ProgressEngine} lets a communicator do. */
+    public interface Accessor {
+        Request submit(ProgressEngine engine, Schedule schedule, Transport transport, int tag, ByteBuffer input,
+                       ByteBuffer output, String description, CallSignature signature, Runnable beforeCompletion);
+    }
+
+    private static volatile Accessor accessor;
+
+    private EngineAccess() {
+    }
+
+    /** Called once, by {@link ProgressEngine}'s static initialiser. */
+    public static void register(Accessor engines) {
+        if (accessor != null) {
+            throw new IllegalStateException("the engine accessor is registered already");
+        }
+        accessor = engines;
+    }
+
+    /**
+     * Starts running {@code schedule} on {@code engine} over {@code transport} with {@code tag}; the
+     * caller has checked the arguments (see {@code ProgressEngine.submit}).
+     */
+    public static Request submit(ProgressEngine engine, Schedule schedule, Transport transport, int tag, ByteBuffer input,
+                                 ByteBuffer output, String description, CallSignature signature, Runnable beforeCompletion) {
+        Accessor registered = accessor;
+        if (registered == null) {
+            Internals.initialise(ProgressEngine.class);
+            registered = accessor;
+        }
+        return registered.submit(engine, schedule, transport, tag, input, output, description, signature, beforeCompletion);
+    }
+}
