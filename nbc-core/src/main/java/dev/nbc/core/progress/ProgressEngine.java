@@ -580,8 +580,7 @@ public final class ProgressEngine implements AutoCloseable {
     private void loop() {
         TimerSlack.setForCurrentThread(TIMER_SLACK_NANOS);
         try {
-            long lastWork = System.nanoTime();
-            long idlePark = IdleStrategy.MIN_PARK_NANOS;
+            IdleStrategy.Idler idler = idleStrategy.idler(this::parkUntilWoken);
             // A new engine starts at the longest recheck: the wake-ups of a back-off from 0.2 ms
             // fell on the first collectives measured with it and stalled them (each wake-up risks
             // a 4 ms scheduler tick for the ranks polling on this machine's busy cores).
@@ -621,24 +620,15 @@ public final class ProgressEngine implements AutoCloseable {
                     continue;
                 }
                 if (inFlight.get() == 0) {
-                    if (idleStrategy.stillPolling(now - lastWork)) {
-                        idleStrategy.pause();
-                    } else {
-                        parkUntilWoken(idlePark);
-                        idlePark = Math.min(2 * idlePark, IdleStrategy.MAX_PARK_NANOS);
-                    }
+                    idler.idle(0, false);
                     continue;
                 }
-                idlePark = IdleStrategy.MIN_PARK_NANOS;
+                idler.reset();
                 if (presence.anyInside()) {
                     // A waiting application thread polls for everyone: step aside until it leaves.
                     parkUntilWoken(IdleStrategy.MAX_PARK_NANOS);
-                } else if (passOnThread()) {
-                    lastWork = System.nanoTime();
-                } else if (idleStrategy.stillPolling(now - lastWork)) {
-                    idleStrategy.pause();
                 } else {
-                    Thread.yield();
+                    idler.idle(passOnThread() ? 1 : 0, true);
                 }
             }
         } catch (Throwable t) {
