@@ -6,29 +6,23 @@ package dev.nbc.core.datatype;
  * byte for byte.
  */
 public enum DataType {
-    BYTE(1, true),
-    SHORT(2, true),
-    INT(4, true),
-    LONG(8, true),
-    FLOAT(4, false),
-    DOUBLE(8, false);
+    BYTE(1),
+    SHORT(2),
+    INT(4),
+    LONG(8),
+    FLOAT(4),
+    DOUBLE(8);
 
     private final int sizeInBytes;
-    private final boolean integer;
 
-    DataType(int sizeInBytes, boolean integer) {
+    DataType(int sizeInBytes) {
         this.sizeInBytes = sizeInBytes;
-        this.integer = integer;
     }
 
     public int sizeInBytes() {
         return sizeInBytes;
     }
 
-    /** True for BYTE, SHORT, INT and LONG, the types bitwise and logical operations are defined for. */
-    public boolean isInteger() {
-        return integer;
-    }
 
     /**
      * Bytes that {@code count} elements occupy.

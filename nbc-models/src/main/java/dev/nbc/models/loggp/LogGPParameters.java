@@ -48,8 +48,4 @@ public record LogGPParameters(double L, double o, double g, double G, int P, dou
         return new LogGPParameters(L, o, g, G, processes, gamma);
     }
 
-    /** The same parameters with gap {@code gap}. */
-    public LogGPParameters withG(double gap) {
-        return new LogGPParameters(L, o, gap, G, P, gamma);
-    }
 }

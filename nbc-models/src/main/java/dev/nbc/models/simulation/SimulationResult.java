@@ -90,13 +90,6 @@ public final class SimulationResult {
         return last;
     }
 
-    public double maxOverlapPotential() {
-        double max = 0;
-        for (int r = 0; r < finish.length; r++) {
-            max = Math.max(max, overlapPotential(r));
-        }
-        return max;
-    }
 
     public double meanOverlapPotential() {
         double sum = 0;

@@ -1,0 +1,112 @@
+package dev.nbc.harness.call;
+
+import dev.nbc.core.algorithm.AlgorithmSelector;
+import dev.nbc.core.algorithm.Algorithms;
+import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
+import dev.nbc.core.algorithm.bcast.BcastAlgorithm;
+import dev.nbc.core.datatype.DataType;
+import dev.nbc.core.datatype.ReduceOp;
+import dev.nbc.core.schedule.Algorithm;
+import dev.nbc.core.schedule.Collective;
+import dev.nbc.harness.ranks.InProcessRanks;
+import dev.nbc.harness.ranks.Session;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The one place where a collective becomes nbc's call, and the vocabulary around it. */
+class NbcCallTest {
+
+    /** Every supported collective runs on P ranks, and the selector's choice (AlgorithmSelector.choose) is what the call ran. */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 4})
+    void everyCollectiveRunsAndTheSelectorsChoiceIsTheCallsAlgorithm(int processes) {
+        List<String> mismatches = new InProcessRanks(processes, null, Duration.ofMinutes(2)).run(processes, env -> {
+            List<String> wrong = new ArrayList<>();
+            try (Session session = env.open()) {
+                for (Collective collective : CollectiveCall.supported()) {
+                    for (int bytes : new int[] {0, 8, 4096, 200_000}) {
+                        NbcCall call = new NbcCall(session.comm(), collective, bytes, null);
+                        call.blocking();
+                        call.blocking();
+                        Algorithm chosen = AlgorithmSelector.defaults().choose(collective, collective.count(bytes, DataType.DOUBLE),
+                                DataType.DOUBLE, processes, ReduceOp.SUM);
+                        if (!call.algorithm().equals(chosen.name())) {
+                            wrong.add(collective.label() + " " + bytes + " B: ran " + call.algorithm() + ", chosen " + chosen.name());
+                        }
+                    }
+                }
+            }
+            return wrong;
+        });
+        assertEquals(List.of(), mismatches);
+    }
+
+    @Test
+    void everyAlgorithmOfACollectiveRunsAsThatAlgorithm() {
+        int processes = 3;
+        List<String> wrong = new InProcessRanks(processes, null, Duration.ofMinutes(2)).run(processes, env -> {
+            List<String> out = new ArrayList<>();
+            try (Session session = env.open()) {
+                for (Collective collective : CollectiveCall.supported()) {
+                    for (Algorithm algorithm : Algorithms.of(collective)) {
+                        NbcCall call = new NbcCall(session.comm(), collective, 96, algorithm);
+                        call.start().await();
+                        if (!call.algorithm().equals(algorithm.name()) || call.bytes() != (collective == Collective.BARRIER ? 0 : 96)) {
+                            out.add(collective.label() + ": " + algorithm.name() + " ran as " + call.algorithm() + ", " + call.bytes() + " B");
+                        }
+                    }
+                }
+            }
+            return out;
+        });
+        assertEquals(List.of(), wrong);
+    }
+
+    @Test
+    void aCallRefusesAnotherCollectivesAlgorithmAndTheVCollectives() {
+        List<String> refusals = new InProcessRanks(1, null, Duration.ofMinutes(1)).run(1, env -> {
+            try (Session session = env.open()) {
+                IllegalArgumentException wrongAlgorithm = assertThrows(IllegalArgumentException.class,
+                        () -> new NbcCall(session.comm(), Collective.BCAST, 8, AllreduceAlgorithm.RING));
+                IllegalArgumentException vCollective = assertThrows(IllegalArgumentException.class,
+                        () -> new NbcCall(session.comm(), Collective.GATHERV, 8, null));
+                return List.of(wrongAlgorithm.getMessage(), vCollective.getMessage());
+            }
+        });
+        assertTrue(refusals.get(0).startsWith("algorithm: RING is a allreduce algorithm"), refusals.get(0));
+        assertTrue(refusals.get(1).startsWith("collective: GATHERV"), refusals.get(1));
+    }
+
+    @Test
+    void collectivesAndAlgorithmsParseByNameInAnyCaseAndSayWhatIsKnown() {
+        assertEquals(Collective.REDUCE_SCATTER_BLOCK, CollectiveCall.parse("Reduce-Scatter-Block"));
+        IllegalArgumentException v = assertThrows(IllegalArgumentException.class, () -> CollectiveCall.parse("gatherv"));
+        assertTrue(v.getMessage().startsWith("unknown collective 'gatherv' (barrier, bcast,"), v.getMessage());
+        assertEquals(BcastAlgorithm.SCATTER_ALLGATHER, Algorithms.parse(Collective.BCAST, "scatter-allgather"));
+        for (Collective c : Collective.values()) {
+            assertTrue(Algorithms.of(c).stream().allMatch(a -> a.collective() == c), c + "'s algorithms");
+        }
+        assertEquals(AllreduceAlgorithm.RING, AlgorithmSelector.defaults().withAllreduce(AllreduceAlgorithm.RING)
+                .choose(Collective.ALLREDUCE, 1, DataType.DOUBLE, 4, ReduceOp.SUM));
+    }
+
+    @Test
+    void aBlockIsWholeElementsAndAtLeastOneExceptForTheBarrier() {
+        assertEquals(0, Collective.BARRIER.count(4096, DataType.DOUBLE));
+        assertEquals(1, Collective.BCAST.count(0, DataType.DOUBLE));
+        assertEquals(1, Collective.BCAST.count(15, DataType.DOUBLE));
+        assertEquals(2, Collective.ALLREDUCE.count(16, DataType.DOUBLE));
+        assertEquals(8, Collective.ALLREDUCE.bytes(15, DataType.DOUBLE));
+        assertEquals(15, Collective.ALLGATHER.count(15, DataType.BYTE));
+        assertThrows(IllegalArgumentException.class, () -> Collective.BCAST.count(-1, DataType.DOUBLE));
+    }
+}
