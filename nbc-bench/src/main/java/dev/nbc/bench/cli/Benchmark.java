@@ -43,9 +43,19 @@ public abstract class Benchmark implements Callable<Integer>, Checked, ReportSec
      */
     protected abstract void measure(Ranks ranks, Profile profile, Results results, boolean progressBar) throws Exception;
 
-    /** Takes the options that {@code all} shares with every benchmark; a benchmark with more shared mixins takes those too. */
-    protected void adopt(All all) {
+    /**
+     * Takes the options that {@code all} shares: its common options, and its sweep and clock
+     * options where this benchmark has those mixins (keeping its own default largest size).
+     */
+    final void adopt(All all) {
         common = all.common;
+        for (CommandSpec mixin : spec.mixins().values()) {
+            if (mixin.userObject() instanceof SizeOptions sizes) {
+                sizes.adopt(all.sizes());
+            } else if (mixin.userObject() instanceof ClockOptions clock) {
+                clock.adopt(all.clock());
+            }
+        }
     }
 
     @Override

@@ -26,6 +26,14 @@ public final class ClockOptions implements Checked {
             description = "Inject a clock drift per rank: ((rank mod 3) - 1) * PPM.")
     public double injectDriftPpm;
 
+    /** The options as {@code all} gave them. */
+    void adopt(ClockOptions shared) {
+        patience = shared.patience;
+        driftGapMillis = shared.driftGapMillis;
+        injectOffsetUs = shared.injectOffsetUs;
+        injectDriftPpm = shared.injectDriftPpm;
+    }
+
     public long driftGap(Profile profile) {
         return profile.or(driftGapMillis, 100L, 500L);
     }

@@ -34,7 +34,7 @@ public final class SizeOptions implements Checked {
     }
 
     /** The sweep as {@code all} gave it, with this benchmark's own default largest size. */
-    public void adopt(SizeOptions shared) {
+    void adopt(SizeOptions shared) {
         minBytes = shared.minBytes;
         maxBytes = shared.maxBytes;
         factor = shared.factor;

@@ -1,6 +1,5 @@
 package dev.nbc.bench.clock;
 
-import dev.nbc.bench.cli.All;
 import dev.nbc.bench.cli.Benchmark;
 import dev.nbc.bench.cli.ClockOptions;
 import dev.nbc.bench.cli.Profile;
@@ -66,11 +65,6 @@ public final class SyncBenchmark extends Benchmark {
         checks.atLeast("--check-after-ms", checkAfterMillis, 0);
     }
 
-    @Override
-    protected void adopt(All all) {
-        super.adopt(all);
-        clock = all.clock();
-    }
 
     @Override
     protected void measure(Ranks ranks, Profile profile, Results results, boolean progress) {

@@ -1,6 +1,5 @@
 package dev.nbc.bench.latency;
 
-import dev.nbc.bench.cli.All;
 import dev.nbc.bench.cli.Benchmark;
 import dev.nbc.bench.cli.ClockOptions;
 import dev.nbc.bench.cli.Profile;
@@ -87,12 +86,6 @@ public final class WindowLatencyBenchmark extends Benchmark {
         checks.nonNegative("--late-us", lateUs);
     }
 
-    @Override
-    protected void adopt(All all) {
-        super.adopt(all);
-        sizes.adopt(all.sizes());
-        clock = all.clock();
-    }
 
     @Override
     protected void measure(Ranks ranks, Profile profile, Results results, boolean progress) {

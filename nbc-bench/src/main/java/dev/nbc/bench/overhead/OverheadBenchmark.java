@@ -1,6 +1,5 @@
 package dev.nbc.bench.overhead;
 
-import dev.nbc.bench.cli.All;
 import dev.nbc.bench.cli.Benchmark;
 import dev.nbc.bench.cli.Profile;
 import dev.nbc.bench.cli.SizeOptions;
@@ -81,11 +80,6 @@ public final class OverheadBenchmark extends Benchmark {
         checks.nonNegative("--warmup-seconds", warmupSeconds);
     }
 
-    @Override
-    protected void adopt(All all) {
-        super.adopt(all);
-        sizes.adopt(all.sizes());
-    }
 
     @Override
     protected void measure(Ranks ranks, Profile profile, Results results, boolean progress) {

@@ -1,6 +1,5 @@
 package dev.nbc.bench.overlap;
 
-import dev.nbc.bench.cli.All;
 import dev.nbc.bench.cli.Benchmark;
 import dev.nbc.bench.cli.Profile;
 import dev.nbc.bench.cli.SizeOptions;
@@ -91,11 +90,6 @@ public final class OverlapBenchmark extends Benchmark {
         checks.atLeast("--test-calls", testCalls, 0);
     }
 
-    @Override
-    protected void adopt(All all) {
-        super.adopt(all);
-        sizes.adopt(all.sizes());
-    }
 
     @Override
     protected void measure(Ranks ranks, Profile profile, Results results, boolean progress) {
