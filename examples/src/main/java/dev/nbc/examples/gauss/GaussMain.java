@@ -12,6 +12,7 @@ import dev.nbc.harness.cli.OptionChecks;
 import dev.nbc.harness.cli.RankRuns;
 import dev.nbc.harness.cli.ResultFiles;
 import dev.nbc.harness.cli.TransportKind;
+import dev.nbc.harness.cli.TransportOptions;
 import dev.nbc.core.transport.inprocess.EmulatedNetwork;
 import dev.nbc.harness.ranks.InProcessRanks;
 import dev.nbc.harness.ranks.Ranks;
@@ -80,8 +81,10 @@ public final class GaussMain implements Callable<Integer>, Checked {
             defaultValue = "all")
     String[] variantNames;
 
-    @Option(names = "--transport", description = "inprocess or mpi (default: ${DEFAULT-VALUE})", defaultValue = "inprocess")
-    TransportKind transport;
+    @Mixin
+    TransportOptions transportOptions;
+    /** --transport, else what the environment implies (as the checks saw it). */
+    private TransportKind transport;
 
     @Option(names = "--ranks", split = ",", description = "in-process rank counts P (default: ${DEFAULT-VALUE}); mpi uses the job's size",
             defaultValue = "1,2,4")
@@ -135,6 +138,7 @@ public final class GaussMain implements Callable<Integer>, Checked {
 
     @Override
     public void check(OptionChecks checks) {
+        transport = transportOptions.kind(checks.job());
         checks.atLeast("--repeat", repeat, 1);
         checks.atLeast("--timeout-s", timeoutSeconds, 1);
         for (int p : ranks) {

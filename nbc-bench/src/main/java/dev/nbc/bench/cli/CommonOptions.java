@@ -16,6 +16,7 @@ import dev.nbc.harness.cli.NetworkOptions;
 import dev.nbc.harness.cli.OptionChecks;
 import dev.nbc.harness.cli.RankRuns;
 import dev.nbc.harness.cli.TransportKind;
+import dev.nbc.harness.cli.TransportOptions;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -32,10 +33,8 @@ public final class CommonOptions implements Checked {
     @Spec(Spec.Target.MIXEE)
     CommandSpec command;
 
-    @Option(names = "--transport", paramLabel = "mpi|inprocess",
-            description = "mpi (ranks of the mpirun job; run through scripts/nbcrun) or inprocess (ranks as threads). "
-                    + "Default: mpi when started by mpirun, else inprocess.")
-    TransportKind transport;
+    @Mixin
+    TransportOptions transport;
 
     @Option(names = "--ranks", paramLabel = "N", defaultValue = "4", description = "In-process ranks (default ${DEFAULT-VALUE}).")
     int ranks;
@@ -81,7 +80,7 @@ public final class CommonOptions implements Checked {
 
     /** --transport, else what the environment implies (mpirun started us: MPI). */
     TransportKind transport(JobEnvironment environment) {
-        return transport != null ? transport : TransportKind.defaultFor(environment);
+        return transport.kind(environment);
     }
 
     /** Ranks that share this JVM's heap: all of them in-process, one over MPI. */

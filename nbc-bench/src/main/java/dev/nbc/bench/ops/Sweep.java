@@ -1,6 +1,7 @@
 package dev.nbc.bench.ops;
 
 import dev.nbc.core.schedule.Collective;
+import dev.nbc.harness.call.CollectiveCalls;
 import dev.nbc.harness.ranks.Control;
 import dev.nbc.harness.ranks.RankEnv;
 import dev.nbc.harness.ranks.Session;
@@ -49,21 +50,21 @@ public final class Sweep {
     /** Runs {@code point} at every point the rank can run (Open MPI's variant only over MPI). */
     public void run(RankEnv env, Point point) {
         for (Variant variant : variants) {
-            if (variant == Variant.OMPI && env.nativeCollectives().isEmpty()) {
-                continue;
+            if (variant.isNbc()) {
+                try (Session session = env.open(variant.mode(), variant.check())) {
+                    runPoints(variant, (c, bytes) -> session.call(c, bytes, null), point);
+                }
+            } else {
+                env.nativeCollectives().ifPresent(library -> runPoints(variant, library, point));
             }
-            Session session = variant.isNbc() ? env.open(variant.mode(), variant.check()) : null;
-            try {
-                for (Collective c : collectives) {
-                    for (int bytes : c == Collective.BARRIER ? List.of(0) : sizes) {
-                        point.run(variant, new VariantCall(variant, session != null ? session.call(c, bytes, null)
-                                : env.nativeCollectives().get().call(c, bytes)));
-                    }
-                }
-            } finally {
-                if (session != null) {
-                    session.close();
-                }
+        }
+    }
+
+    /** Every collective x size of one variant, its calls made by {@code calls}. */
+    private void runPoints(Variant variant, CollectiveCalls calls, Point point) {
+        for (Collective c : collectives) {
+            for (int bytes : c == Collective.BARRIER ? List.of(0) : sizes) {
+                point.run(variant, new VariantCall(variant, calls.call(c, bytes)));
             }
         }
     }

@@ -3,7 +3,7 @@ package dev.nbc.harness.ranks;
 import dev.nbc.core.check.CollectiveCheck;
 import dev.nbc.core.progress.ProgressMode;
 import dev.nbc.core.transport.Transport;
-import dev.nbc.harness.call.NativeCollectives;
+import dev.nbc.harness.call.CollectiveCalls;
 
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -14,7 +14,7 @@ import java.util.function.Supplier;
  * @param sessionTransports a new transport of the group for each session (a duplicate communicator, or a new in-process world)
  */
 public record GroupEnv(int rank, int size, Control control, Supplier<Transport> sessionTransports,
-                       Optional<NativeCollectives> nativeCollectives) implements RankEnv {
+                       Optional<CollectiveCalls> nativeCollectives) implements RankEnv {
 
     @Override
     public Session open(ProgressMode mode, CollectiveCheck check) {

@@ -1,7 +1,7 @@
 package dev.nbc.harness.ranks;
 
 import dev.nbc.core.check.CollectiveCheck;
-import dev.nbc.harness.call.NativeCollectives;
+import dev.nbc.harness.call.CollectiveCalls;
 import dev.nbc.core.progress.ProgressMode;
 
 import java.util.Optional;
@@ -28,5 +28,5 @@ public interface RankEnv {
     }
 
     /** The MPI library's own collectives on this group; empty when the transport has none (in-process). */
-    Optional<NativeCollectives> nativeCollectives();
+    Optional<CollectiveCalls> nativeCollectives();
 }

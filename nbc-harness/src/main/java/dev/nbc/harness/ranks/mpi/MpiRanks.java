@@ -2,7 +2,7 @@ package dev.nbc.harness.ranks.mpi;
 
 import dev.nbc.harness.ranks.Control;
 import dev.nbc.harness.ranks.GroupEnv;
-import dev.nbc.harness.call.NativeCollectives;
+import dev.nbc.harness.call.CollectiveCalls;
 import dev.nbc.harness.call.mpi.OpenMpiCall;
 import dev.nbc.harness.ranks.RankEnv;
 import dev.nbc.harness.ranks.Ranks;
@@ -79,7 +79,7 @@ public final class MpiRanks implements Ranks {
             if (worldRank < p) {
                 MpiTransport controlTransport = MpiTransport.create(group);
                 Control control = new Control(controlTransport);
-                Optional<NativeCollectives> natives = Optional.of((collective, bytes) -> new OpenMpiCall(group, collective, bytes));
+                Optional<CollectiveCalls> natives = Optional.of((collective, bytes) -> new OpenMpiCall(group, collective, bytes));
                 RankEnv env = new GroupEnv(worldRank, p, control, () -> MpiTransport.create(group), natives);
                 try {
                     result = body.run(env);
