@@ -20,17 +20,14 @@ public final class EngineAccess {
                        ByteBuffer output, String description, CallSignature signature, Runnable beforeCompletion);
     }
 
-    private static volatile Accessor accessor;
+    private static final Registration<Accessor> ACCESSOR = new Registration<>(ProgressEngine.class);
 
     private EngineAccess() {
     }
 
     /** Called once, by {@link ProgressEngine}'s static initialiser. */
     public static void register(Accessor engines) {
-        if (accessor != null) {
-            throw new IllegalStateException("the engine accessor is registered already");
-        }
-        accessor = engines;
+        ACCESSOR.register(engines);
     }
 
     /**
@@ -39,11 +36,6 @@ public final class EngineAccess {
      */
     public static Request submit(ProgressEngine engine, Schedule schedule, Transport transport, int tag, ByteBuffer input,
                                  ByteBuffer output, String description, CallSignature signature, Runnable beforeCompletion) {
-        Accessor registered = accessor;
-        if (registered == null) {
-            Internals.initialise(ProgressEngine.class);
-            registered = accessor;
-        }
-        return registered.submit(engine, schedule, transport, tag, input, output, description, signature, beforeCompletion);
+        return ACCESSOR.get().submit(engine, schedule, transport, tag, input, output, description, signature, beforeCompletion);
     }
 }

@@ -18,40 +18,28 @@ public final class RequestAccess {
         void fail(Request request, NbcException failure);
     }
 
-    private static volatile Accessor accessor;
+    private static final Registration<Accessor> ACCESSOR = new Registration<>(Request.class);
 
     private RequestAccess() {
     }
 
     /** Called once, by {@link Request}'s static initialiser. */
     public static void register(Accessor requests) {
-        if (accessor != null) {
-            throw new IllegalStateException("the request accessor is registered already");
-        }
-        accessor = requests;
+        ACCESSOR.register(requests);
     }
 
     /** A new request of a collective about to run on {@code engine}. */
     public static Request create(String description, Algorithm algorithm, ProgressHook engine) {
-        return accessor().create(description, algorithm, engine);
+        return ACCESSOR.get().create(description, algorithm, engine);
     }
 
     /** The collective of {@code request} has completed. */
     public static void complete(Request request) {
-        accessor().complete(request);
+        ACCESSOR.get().complete(request);
     }
 
     /** The collective of {@code request} has failed. */
     public static void fail(Request request, NbcException failure) {
-        accessor().fail(request, failure);
-    }
-
-    private static Accessor accessor() {
-        Accessor registered = accessor;
-        if (registered == null) {
-            Internals.initialise(Request.class);
-            registered = accessor;
-        }
-        return registered;
+        ACCESSOR.get().fail(request, failure);
     }
 }

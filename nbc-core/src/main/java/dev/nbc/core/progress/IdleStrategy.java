@@ -17,22 +17,14 @@ public enum IdleStrategy {
     BUSY_SPIN {
         @Override
         Idler idler(LongConsumer park) {
-            return (workCount, inFlight) -> {
-                if (workCount == 0) {
-                    Thread.onSpinWait();
-                }
-            };
+            return pausing(Thread::onSpinWait);
         }
     },
     /** Yield on every idle pass: low latency, gives way to runnable threads, but never sleeps. */
     YIELD {
         @Override
         Idler idler(LongConsumer park) {
-            return (workCount, inFlight) -> {
-                if (workCount == 0) {
-                    Thread.yield();
-                }
-            };
+            return pausing(Thread::yield);
         }
     },
     /** Spin, then yield while in flight; spin, then park with back-off while idle (default). */
@@ -52,6 +44,15 @@ public enum IdleStrategy {
     /** First and longest park while nothing is in flight; submissions unpark at once. */
     static final long MIN_PARK_NANOS = 50_000;
     static final long MAX_PARK_NANOS = 10_000_000;
+
+    /** An idler that does {@code pause} after every pass that did nothing, and nothing else. */
+    private static Idler pausing(Runnable pause) {
+        return (workCount, inFlight) -> {
+            if (workCount == 0) {
+                pause.run();
+            }
+        };
+    }
 
     /** The idling of one progress thread by this strategy; {@code park} parks it for so many ns (a submission unparks it). */
     abstract Idler idler(LongConsumer park);
