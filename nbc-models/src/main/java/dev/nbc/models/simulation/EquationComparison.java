@@ -1,5 +1,11 @@
 package dev.nbc.models.simulation;
 
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.util.concurrent.Callable;
+
 import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
 import dev.nbc.core.algorithm.barrier.BarrierAlgorithm;
 import dev.nbc.core.algorithm.bcast.BcastAlgorithm;
@@ -28,9 +34,14 @@ import java.util.Locale;
  * every parent's first send, and a later child of a parent hangs a shallower subtree, which holds
  * as long as a send's spacing {@code max(o, g + (m-1)G)} is at most one step.
  */
-public final class EquationComparison {
-    private EquationComparison() {
-    }
+@Command(name = "equation-comparison", mixinStandardHelpOptions = true,
+        description = "The simulator beside equations (1)-(3) for P = 2..64: the table of docs/models.md.")
+public final class EquationComparison implements Callable<Integer> {
+    @Option(names = "--bytes", paramLabel = "M", defaultValue = "1024", description = "Message size m (default ${DEFAULT-VALUE}).")
+    long m;
+
+    @Option(names = "--gap-ns", paramLabel = "G", defaultValue = "0", description = "Gap g between injections, ns (default ${DEFAULT-VALUE}).")
+    double g;
 
     /**
      * One comparison. {@code lowerBound} and {@code upperBound} are {@code (k-1) step} and {@code k step}
@@ -103,10 +114,16 @@ public final class EquationComparison {
         return new Row(collective, size, m, equation, simulated, Math.max(k - 1, 0) * step, k * step);
     }
 
-    /** Prints the P = 2..64 table of docs/models.md. Arguments: [m bytes] [g ns]. */
     public static void main(String[] args) {
-        long m = args.length > 0 ? Long.parseLong(args[0]) : 1024;
-        double g = args.length > 1 ? Double.parseDouble(args[1]) : 0;
+        System.exit(new CommandLine(new EquationComparison()).execute(args));
+    }
+
+    /** Prints the P = 2..64 table of docs/models.md. */
+    @Override
+    public Integer call() {
+        if (m < 0 || !(g >= 0)) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "--bytes and --gap-ns: must be >= 0");
+        }
         LogGPParameters base = new LogGPParameters(1000, 1500, g, 0.5, 2, 0.25);
         System.out.printf(Locale.ROOT, "L=%.0f o=%.0f g=%.0f G=%.2f gamma=%.2f (ns, ns/B), m=%d B%n%n",
                 base.L(), base.o(), base.g(), base.G(), base.gamma(), m);
@@ -123,5 +140,6 @@ public final class EquationComparison {
                     bcast.equation(), bcast.simulated(), bcast.difference(), bcast.ratio(),
                     allreduce.equation(), allreduce.simulated(), allreduce.difference(), allreduce.ratio());
         }
+        return 0;
     }
 }

@@ -1,5 +1,11 @@
 package dev.nbc.models.simulation;
 
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.util.concurrent.Callable;
+
 import dev.nbc.core.algorithm.barrier.BarrierAlgorithm;
 import dev.nbc.core.algorithm.bcast.BcastAlgorithm;
 import dev.nbc.core.datatype.DataType;
@@ -19,14 +25,24 @@ import java.util.Locale;
  * collected, so it depends on -Xmx and the collector), "retained" the heap in use after the run and
  * a GC while the result is still referenced (the per-rank result arrays). Run with a fixed -Xmx.
  *
- * <p>Usage: {@code java -cp ... dev.nbc.models.simulation.SimulatorScaleBenchmark [maxExponent]}
+ * <p>Usage: {@code java -cp ... dev.nbc.models.simulation.SimulatorScaleBenchmark [--max-exponent E]}
  */
-public final class SimulatorScaleBenchmark {
-    private SimulatorScaleBenchmark() {
-    }
+@Command(name = "simulator-scale", mixinStandardHelpOptions = true,
+        description = "Simulation speed and memory of the dissemination barrier and an 8 B binomial broadcast for P = 2^10 .. 2^E.")
+public final class SimulatorScaleBenchmark implements Callable<Integer> {
+    @Option(names = "--max-exponent", paramLabel = "E", defaultValue = "20", description = "Largest P = 2^E (default ${DEFAULT-VALUE}).")
+    int maxExponent;
 
     public static void main(String[] args) {
-        int maxExponent = args.length > 0 ? Integer.parseInt(args[0]) : 20;
+        System.exit(new CommandLine(new SimulatorScaleBenchmark()).execute(args));
+    }
+
+    @Override
+    public Integer call() {
+        if (maxExponent < 10 || maxExponent > 30) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "--max-exponent: must be between 10 and 30, but was "
+                    + maxExponent);
+        }
         LogGPParameters p = new LogGPParameters(1000, 1500, 100, 0.5, 2, 0.25);
         ScheduleSimulator simulator = new ScheduleSimulator(SimulationConfig.of(p));
         // warm-up so the first row does not pay for JIT compilation
@@ -40,6 +56,7 @@ public final class SimulatorScaleBenchmark {
             row(simulator, "barrier (dissemination)", ScheduleSource.barrier(BarrierAlgorithm.DISSEMINATION, size));
             row(simulator, "bcast (binomial, 8 B)", ScheduleSource.bcast(BcastAlgorithm.BINOMIAL, size, 0, 8, DataType.BYTE, 0));
         }
+        return 0;
     }
 
     private static void row(ScheduleSimulator simulator, String name, ScheduleSource source) {
