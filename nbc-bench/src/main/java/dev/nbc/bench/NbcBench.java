@@ -2,6 +2,7 @@ package dev.nbc.bench;
 
 import dev.nbc.bench.cli.All;
 import dev.nbc.bench.cli.Benchmark;
+import dev.nbc.bench.cli.Compare;
 import dev.nbc.bench.clock.SyncBenchmark;
 import dev.nbc.bench.latency.WindowLatencyBenchmark;
 import dev.nbc.bench.overhead.OverheadBenchmark;
@@ -30,7 +31,7 @@ import java.util.List;
         subcommands = {
                 // the benchmarks (Benchmark): all runs them, and the report shows them, in this order
                 OverheadBenchmark.class, OverlapBenchmark.class, WindowLatencyBenchmark.class, TailBenchmark.class, SyncBenchmark.class,
-                All.class, ModelCommands.class, CommandLine.HelpCommand.class})
+                All.class, Compare.class, ModelCommands.class, CommandLine.HelpCommand.class})
 public final class NbcBench implements Runnable {
 
     @CommandLine.Spec

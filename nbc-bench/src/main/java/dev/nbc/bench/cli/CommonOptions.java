@@ -55,6 +55,11 @@ public final class CommonOptions implements Checked {
                     + "(default nbc-thread, nbc-manual, ompi; ompi only over MPI).")
     List<Variant> variants;
 
+    @Option(names = "--runs", paramLabel = "N", defaultValue = "6",
+            description = "Independent repetitions of every point (each its own timed loops); figures are their median with a "
+                    + "95 %% interval, from 6 runs on (default ${DEFAULT-VALUE}).")
+    int runs;
+
     @Option(names = "--no-progress", description = "No progress bar (it is shown only on rank 0 at a terminal anyway).")
     boolean noProgress;
 
@@ -70,6 +75,7 @@ public final class CommonOptions implements Checked {
     public void check(OptionChecks checks) {
         job = checks.job();
         checks.rankCount("--ranks", ranks);
+        checks.atLeast("--runs", runs, 1);
         network.checkUsedWith(transport(job), checks);
     }
 
@@ -96,6 +102,11 @@ public final class CommonOptions implements Checked {
 
     public List<Collective> collectives() {
         return collectives == null || collectives.isEmpty() ? CollectiveCall.paper() : collectives;
+    }
+
+    /** Independent repetitions of every point. */
+    public int runs() {
+        return runs;
     }
 
     public List<Variant> variants() {

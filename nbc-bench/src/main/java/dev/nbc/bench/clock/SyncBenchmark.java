@@ -5,6 +5,9 @@ import dev.nbc.bench.cli.ClockOptions;
 import dev.nbc.bench.cli.Profile;
 import dev.nbc.bench.latency.Stats;
 import dev.nbc.bench.report.PlotWriter;
+import dev.nbc.bench.spread.Figure;
+import dev.nbc.bench.spread.MedianInterval;
+import dev.nbc.bench.spread.Repeated;
 import dev.nbc.bench.report.Plots;
 import dev.nbc.bench.report.SummaryTable;
 import dev.nbc.harness.cli.OptionChecks;
@@ -44,12 +47,13 @@ public final class SyncBenchmark extends Benchmark {
     static final String ERR_OFFSET_ONLY_LATER_US = "err_offset_only_later_us";
     static final String DRIFT_ERROR_PPM = "drift_error_ppm";
     private static final String TIME_PLOT = "sync-time";
+    private static final Figure TIME_FIGURE = Figure.relative(SYNC_TIME_US, 0.25);
     private static final String ERROR_PLOT = "sync-error";
 
     @Mixin
     ClockOptions clock;
 
-    @Option(names = "--repetitions", paramLabel = "N", description = "Timed synchronisations per scheme and P (default 10; --quick 3).")
+    @Option(names = "--repetitions", paramLabel = "N", description = "Timed synchronisations per scheme and P (default 10; --quick 6).")
     Integer repetitions;
 
     @Option(names = "--check-after-ms", paramLabel = "MS", description = "Second error check this long after the sync (default 1000; --quick 200).")
@@ -68,7 +72,7 @@ public final class SyncBenchmark extends Benchmark {
 
     @Override
     protected void measure(Ranks ranks, Profile profile, Results results, boolean progress) {
-        run(ranks, new Config(ranks.maxRanks(), profile.or(repetitions, 3, 10), clock.patience, clock.driftGap(profile),
+        run(ranks, new Config(ranks.maxRanks(), profile.or(repetitions, 6, 10), clock.patience, clock.driftGap(profile),
                 profile.or(checkAfterMillis, 200L, 1000L), clock.injectOffsetUs, clock.injectDriftPpm), results, progress);
     }
 
@@ -126,7 +130,14 @@ public final class SyncBenchmark extends Benchmark {
                 row.put(STEPS, scheme == GroupSync.Scheme.TREE ? GroupSync.treeSteps(env.size()) : env.size() - 1);
                 row.put("repetitions", config.repetitions());
                 row.put("patience_N", config.patience());
-                row.put(SYNC_TIME_US, Stats.median(times) / 1e3);
+                // every synchronisation is an independent repetition: its time's median and 95 % interval
+                MedianInterval time = MedianInterval.of(times);
+                row.put(SYNC_TIME_US, time.median() / 1e3);
+                row.put(SYNC_TIME_US + Figure.LOW, time.low() / 1e3);
+                row.put(SYNC_TIME_US + Figure.HIGH, time.high() / 1e3);
+                row.put(Repeated.RUNS, time.repetitions());
+                row.put(Repeated.UNSTABLE, TIME_FIGURE.unstable(time));
+                row.put(Repeated.UNSTABLE_FIGURES, TIME_FIGURE.unstable(time) ? SYNC_TIME_US : "");
                 row.put("sync_time_min_us", Stats.min(times) / 1e3);
                 row.put("sync_time_max_us", Stats.max(times) / 1e3);
                 row.put("rank0_exchanges", Stats.mean(exchanges));

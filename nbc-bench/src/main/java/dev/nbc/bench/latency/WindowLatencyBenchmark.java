@@ -5,6 +5,8 @@ import dev.nbc.bench.cli.ClockOptions;
 import dev.nbc.bench.cli.Profile;
 import dev.nbc.bench.cli.SizeOptions;
 import dev.nbc.bench.clock.GlobalClock;
+import dev.nbc.bench.spread.Figure;
+import dev.nbc.bench.spread.Repeated;
 import dev.nbc.bench.report.PlotWriter;
 import dev.nbc.bench.report.Plots;
 import dev.nbc.bench.report.SummaryTable;
@@ -75,8 +77,16 @@ public final class WindowLatencyBenchmark extends Benchmark {
 
     record Config(List<Integer> sizes, List<Collective> collectives, List<Variant> variants, int repetitions,
                   double windowFactor, long minWindowNanos, long lateToleranceNanos, int patience,
-                  long driftGapMillis, int group, double injectOffsetMicros, double injectDriftPpm) {
+                  long driftGapMillis, int group, double injectOffsetMicros, double injectDriftPpm, int runs) {
+        /** One of {@code runs} independent repetitions: its share of the windows, at least 5. */
+        Config perRun() {
+            return new Config(sizes, collectives, variants, Math.max(5, repetitions / runs), windowFactor, minWindowNanos,
+                    lateToleranceNanos, patience, driftGapMillis, group, injectOffsetMicros, injectDriftPpm, 1);
+        }
     }
+
+    /** The figures with a median and interval over the runs; valid windows and repetitions add up. */
+    private static final List<Figure> FIGURES = List.of(Figure.relative(MEDIAN_US, 0.25));
 
     @Override
     public void check(OptionChecks checks) {
@@ -91,7 +101,7 @@ public final class WindowLatencyBenchmark extends Benchmark {
     protected void measure(Ranks ranks, Profile profile, Results results, boolean progress) {
         run(ranks, new Config(sizes.sizes(profile), common.collectives(), common.variants(), profile.or(repetitions, 30, 100),
                 windowFactor, Math.round(minWindowUs * 1e3), Math.round(lateUs * 1e3), clock.patience, clock.driftGap(profile),
-                ranks.maxRanks(), clock.injectOffsetUs, clock.injectDriftPpm), results, progress);
+                ranks.maxRanks(), clock.injectOffsetUs, clock.injectDriftPpm, common.runs()), results, progress);
     }
 
     private static void run(Ranks ranks, Config config, Results results, boolean progress) {
@@ -112,7 +122,8 @@ public final class WindowLatencyBenchmark extends Benchmark {
                 config.driftGapMillis());
         List<Map<String, Object>> rows = new ArrayList<>();
         new Sweep(config.variants(), config.collectives(), config.sizes()).run(env, (variant, op) -> {
-            List<Map<String, Object>> point = point(env, op, clock, config);
+            List<Map<String, Object>> point = Repeated.rows(config.runs(), FIGURES, List.of(VALID, REPETITIONS),
+                    () -> point(env, op, clock, config.perRun()));
             if (env.rank() == 0) {
                 rows.addAll(point);
                 bar.step("latency " + variant.label() + " " + op.collective().label() + " " + op.bytes());

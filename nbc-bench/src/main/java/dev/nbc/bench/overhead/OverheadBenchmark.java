@@ -13,6 +13,8 @@ import dev.nbc.harness.ranks.Control;
 import dev.nbc.harness.ranks.RankEnv;
 import dev.nbc.harness.ranks.Ranks;
 import dev.nbc.bench.report.ProgressBar;
+import dev.nbc.bench.spread.Figure;
+import dev.nbc.bench.spread.Repeated;
 import dev.nbc.bench.report.PlotWriter;
 import dev.nbc.bench.report.Plots;
 import dev.nbc.bench.report.Results;
@@ -70,8 +72,16 @@ public final class OverheadBenchmark extends Benchmark {
 
     record Config(List<Integer> groups, List<Integer> sizes, List<Collective> collectives,
                   List<Variant> variants, double secondsPerPoint, int minIterations, int maxIterations,
-                  double warmupSeconds) {
+                  double warmupSeconds, int runs) {
+        /** One of {@code runs} independent repetitions: its share of the time and iterations. */
+        Config perRun() {
+            return new Config(groups, sizes, collectives, variants, secondsPerPoint / runs, Math.max(1, minIterations / runs),
+                    maxIterations, warmupSeconds, 1);
+        }
     }
+
+    /** The figures with a median and interval over the runs. */
+    private static final List<Figure> FIGURES = List.of(Figure.relative(TIME_PER_OP_US, 0.25), Figure.absolute(CPU_SHARE, 0.1));
 
     @Override
     public void check(OptionChecks checks) {
@@ -84,7 +94,7 @@ public final class OverheadBenchmark extends Benchmark {
     @Override
     protected void measure(Ranks ranks, Profile profile, Results results, boolean progress) {
         run(ranks, new Config(Sizes.groups(ranks.maxRanks()), sizes.sizes(profile), common.collectives(), common.variants(),
-                profile.or(seconds, 0.03, 0.5), profile.or(null, 5, 20), maxIterations, profile.or(warmupSeconds, 1.0, 2.0)),
+                profile.or(seconds, 0.03, 0.5), profile.or(null, 5, 20), maxIterations, profile.or(warmupSeconds, 1.0, 2.0), common.runs()),
                 results, progress);
     }
 
@@ -111,7 +121,7 @@ public final class OverheadBenchmark extends Benchmark {
         // drew the stalls).
         sweep.run(env, (variant, op) -> point(env, op, config, inProcess));
         sweep.run(env, (variant, op) -> {
-            Map<String, Object> row = point(env, op, config, inProcess);
+            Map<String, Object> row = Repeated.row(config.runs(), FIGURES, () -> point(env, op, config.perRun(), inProcess));
             if (env.rank() == 0) {
                 rows.add(row);
                 bar.step("overhead P=" + env.size() + " " + variant.label() + " " + op.collective().label() + " " + op.bytes());

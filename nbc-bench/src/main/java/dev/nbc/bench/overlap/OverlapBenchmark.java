@@ -4,6 +4,8 @@ import dev.nbc.bench.cli.Benchmark;
 import dev.nbc.bench.cli.Profile;
 import dev.nbc.bench.cli.SizeOptions;
 import dev.nbc.bench.cpu.CpuMeter;
+import dev.nbc.bench.spread.Figure;
+import dev.nbc.bench.spread.Repeated;
 import dev.nbc.bench.report.PlotWriter;
 import dev.nbc.bench.report.Plots;
 import dev.nbc.bench.report.SummaryTable;
@@ -80,8 +82,16 @@ public final class OverlapBenchmark extends Benchmark {
      *                  OSU's {@code -t N} (0: never)
      */
     record Config(List<Integer> sizes, List<Collective> collectives, List<Variant> variants, int repetitions,
-                  long testIntervalNanos, Integer testCalls, int group) {
+                  long testIntervalNanos, Integer testCalls, int group, int runs) {
+        /** One of {@code runs} independent repetitions: its share of the repetitions, at least 3. */
+        Config perRun() {
+            return new Config(sizes, collectives, variants, Math.max(3, repetitions / runs), testIntervalNanos, testCalls, group, 1);
+        }
     }
+
+    /** The figures with a median and interval over the runs. */
+    private static final List<Figure> FIGURES = List.of(Figure.absolute(OVERLAP_OSU_PCT, 10), Figure.absolute(OVERLAP_IMB_PCT, 10),
+            Figure.relative(PURE_MAX_US, 0.25), Figure.relative(OVERALL_US, 0.25));
 
     @Override
     public void check(OptionChecks checks) {
@@ -94,7 +104,7 @@ public final class OverlapBenchmark extends Benchmark {
     @Override
     protected void measure(Ranks ranks, Profile profile, Results results, boolean progress) {
         run(ranks, new Config(sizes.sizes(profile), common.collectives(), common.variants(), profile.or(repetitions, 15, 50),
-                Math.round(testIntervalUs * 1e3), testCalls, ranks.maxRanks()), results, progress);
+                Math.round(testIntervalUs * 1e3), testCalls, ranks.maxRanks(), common.runs()), results, progress);
     }
 
     private static void run(Ranks ranks, Config config, Results results, boolean progress) {
@@ -127,10 +137,10 @@ public final class OverlapBenchmark extends Benchmark {
         // it: the JIT must be done with the measuring code too, not only with the collectives (the
         // first points measured after a collectives-only warm-up came out at half their overlap).
         Config warmUp = new Config(config.sizes(), config.collectives(), config.variants(),
-                Math.max(3, config.repetitions() / 5), config.testIntervalNanos(), config.testCalls(), config.group());
+                Math.max(3, config.repetitions() / 5), config.testIntervalNanos(), config.testCalls(), config.group(), 1);
         Sweep.warmUpUntilCompiled(env, () -> sweep.run(env, (variant, op) -> point(env, op, work, warmUp)));
         sweep.run(env, (variant, op) -> {
-            Map<String, Object> row = point(env, op, work, config);
+            Map<String, Object> row = Repeated.row(config.runs(), FIGURES, () -> point(env, op, work, config.perRun()));
             if (row != null) {
                 LogGPParameters loggp = reference.parameters(op.bytes());
                 row.put(LOGGP_SOURCE, reference.source());

@@ -1,5 +1,6 @@
 package dev.nbc.bench.report;
 
+import dev.nbc.bench.spread.Repeated;
 import dev.nbc.harness.cli.ResultFiles;
 
 import java.io.IOException;
@@ -64,6 +65,11 @@ public final class Report {
             List<Map<String, Object>> rows = results.rows(section.name());
             if (!rows.isEmpty()) {
                 section.summarize(rows, sb);
+                if (rows.get(0).containsKey(Repeated.UNSTABLE)) {
+                    long unstable = rows.stream().filter(r -> Boolean.TRUE.equals(r.get(Repeated.UNSTABLE))).count();
+                    sb.append(String.format(Locale.ROOT, "%d of %d %s rows unstable (!: a figure's 95 %% interval over the runs is "
+                            + "wider than its tolerance; which: column unstable_figures)%n", unstable, rows.size(), section.name()));
+                }
             }
         }
         return sb.toString();

@@ -1,5 +1,7 @@
 package dev.nbc.bench.report;
 
+import dev.nbc.bench.spread.Repeated;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -47,6 +49,10 @@ public final class SummaryTable {
     public void appendTo(StringBuilder sb, List<Map<String, Object>> rows) {
         if (rows.isEmpty()) {
             return;
+        }
+        List<Column> columns = new ArrayList<>(this.columns);
+        if (rows.get(0).containsKey(Repeated.UNSTABLE)) {
+            columns.add(new Column("%1s", "", r -> Boolean.TRUE.equals(r.get(Repeated.UNSTABLE)) ? "!" : ""));
         }
         String format = String.join(" ", columns.stream().map(Column::format).toList()) + "%n";
         sb.append('\n').append(title).append('\n');

@@ -6,6 +6,8 @@ import dev.nbc.bench.cli.Profile;
 import dev.nbc.bench.cli.SizeOptions;
 import dev.nbc.bench.latency.Stats;
 import dev.nbc.bench.ops.Sizes;
+import dev.nbc.bench.spread.Figure;
+import dev.nbc.bench.spread.Repeated;
 import dev.nbc.bench.report.PlotWriter;
 import dev.nbc.bench.report.SummaryTable;
 import dev.nbc.harness.cli.OptionChecks;
@@ -69,8 +71,12 @@ public final class TailBenchmark extends Benchmark {
     Double warmupSeconds;
 
     record Config(List<Integer> groups, List<Integer> sizes, List<Collective> collectives, List<Variant> variants,
-                  int iterations, int warmups, double warmupSeconds) {
+                  int iterations, int warmups, double warmupSeconds, int runs) {
     }
+
+    /** The figures with a median and interval over the runs (each run times all the iterations: the tail needs them). */
+    private static final List<Figure> FIGURES = List.of(Figure.relative(QUANTILE_COLUMNS[0], 0.25), Figure.relative(MEAN_US, 0.25),
+            Figure.relative(QUANTILE_COLUMNS[2], 0.5));
 
     @Override
     public void check(OptionChecks checks) {
@@ -85,7 +91,7 @@ public final class TailBenchmark extends Benchmark {
     @Override
     protected void measure(Ranks ranks, Profile profile, Results results, boolean progress) {
         run(ranks, new Config(Sizes.groups(ranks.maxRanks()), bytes, common.collectives(), common.variants(),
-                profile.or(iterations, 2000, 5000), warmups, profile.or(warmupSeconds, 0.3, 1.0)), results, progress);
+                profile.or(iterations, 2000, 5000), warmups, profile.or(warmupSeconds, 0.3, 1.0), common.runs()), results, progress);
     }
 
     private static void run(Ranks ranks, Config config, Results results, boolean progress) {
@@ -112,14 +118,14 @@ public final class TailBenchmark extends Benchmark {
         // collectives-only warm-up drew multi-millisecond stalls (nbc-manual first: its P = 4
         // barrier mean 11x Open MPI's and nbc-thread's 2.8x; nbc-thread first: the other way round).
         Config once = new Config(config.groups(), config.sizes(), config.collectives(), config.variants(),
-                Math.max(1, config.iterations() / 5), config.warmups(), 0);
+                Math.max(1, config.iterations() / 5), config.warmups(), 0, 1);
         sweep.run(env, (variant, op) -> point(env.control(), op, once));
         List<Map<String, Object>> rows = new ArrayList<>();
         sweep.run(env, (variant, op) -> {
             // As many as the timed loop will run: the JIT compiles a loop by its iteration count.
             int warmUps = Math.max(config.warmups(), config.iterations());
             Sweep.warmUpUntilQuiet(env.control(), () -> backToBack(op, warmUps));
-            Map<String, Object> row = point(env.control(), op, config);
+            Map<String, Object> row = Repeated.row(config.runs(), FIGURES, () -> point(env.control(), op, config));
             if (row != null) {
                 rows.add(row);
                 bar.step("tail P=" + env.size() + " " + variant.label() + " " + op.collective().label() + " " + op.bytes());

@@ -1,0 +1,36 @@
+package dev.nbc.bench.spread;
+
+/**
+ * A column of a benchmark's rows that is a measured figure: repeated runs give it a median and a
+ * 95 % interval ({@link MedianInterval}), and the point is flagged unstable when the interval is
+ * wider than {@code tolerance}: a fraction of the median (times), or points (percentages, shares,
+ * whose median may be near 0).
+ *
+ * @param relative whether {@code tolerance} is a fraction of the median (true) or in the column's unit
+ */
+public record Figure(String column, double tolerance, boolean relative) {
+    /** Suffixes of the interval's columns beside the figure's. */
+    public static final String LOW = "_ci_low";
+    public static final String HIGH = "_ci_high";
+
+    /** A figure flagged when its interval is wider than {@code fraction} of its median. */
+    public static Figure relative(String column, double fraction) {
+        return new Figure(column, fraction, true);
+    }
+
+    /** A figure flagged when its interval is wider than {@code width} in its own unit. */
+    public static Figure absolute(String column, double width) {
+        return new Figure(column, width, false);
+    }
+
+    /** Whether {@code interval} is too wide to trust the median. */
+    public boolean unstable(MedianInterval interval) {
+        double width = interval.high() - interval.low();
+        return relative ? interval.relativeWidth() > tolerance : width > tolerance;
+    }
+
+    /** "wider than 25 % of the median", "wider than 10 points". */
+    public String rule() {
+        return relative ? "wider than " + Math.round(tolerance * 100) + " % of the median" : "wider than " + tolerance;
+    }
+}

@@ -1,0 +1,104 @@
+package dev.nbc.bench.spread;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Supplier;
+
+/**
+ * A point measured as independent repetitions: the whole measurement of the point runs
+ * {@code runs} times (each with its own timed loops), and every figure of its rows becomes the
+ * median of the runs with a 95 % interval beside it ({@code <figure>_ci_low}, {@code _ci_high}).
+ * Other columns are the first run's, counts named as summed are added up. A row is flagged
+ * {@code unstable} when a figure's interval is wider than the figure's tolerance.
+ */
+public final class Repeated {
+    /** Columns every merged row gets. */
+    public static final String RUNS = "runs";
+    public static final String UNSTABLE = "unstable";
+    public static final String UNSTABLE_FIGURES = "unstable_figures";
+    /** Columns that tell two rows of one point apart (besides the benchmark's own). */
+    private static final List<String> KEY = List.of("P", "variant", "collective", "bytes", "scheme", "reduction");
+
+    private Repeated() {
+    }
+
+    /**
+     * Runs {@code once} {@code runs} times (collective over the ranks: every rank calls it alike)
+     * and merges the leader's rows; null where {@code once} returns null (the other ranks).
+     *
+     * @param summed count columns added up over the runs (valid windows, repetitions)
+     */
+    public static List<Map<String, Object>> rows(int runs, List<Figure> figures, List<String> summed,
+                                                 Supplier<List<Map<String, Object>>> once) {
+        List<List<Map<String, Object>>> all = new ArrayList<>();
+        for (int run = 0; run < runs; run++) {
+            all.add(once.get());
+        }
+        return all.get(0) == null ? null : merge(all, figures, summed);
+    }
+
+    /** As {@link #rows} for a point of one row. */
+    public static Map<String, Object> row(int runs, List<Figure> figures, Supplier<Map<String, Object>> once) {
+        List<Map<String, Object>> rows = rows(runs, figures, List.of(), () -> {
+            Map<String, Object> row = once.get();
+            return row == null ? null : List.of(row);
+        });
+        return rows == null ? null : rows.get(0);
+    }
+
+    /** Merges the runs' rows (the same rows in the same order in every run). */
+    static List<Map<String, Object>> merge(List<List<Map<String, Object>>> runs, List<Figure> figures, List<String> summed) {
+        List<Map<String, Object>> first = runs.get(0);
+        List<Map<String, Object>> merged = new ArrayList<>();
+        for (int i = 0; i < first.size(); i++) {
+            Map<String, Object> row = new LinkedHashMap<>(first.get(i));
+            List<String> unstable = new ArrayList<>();
+            for (Figure figure : figures) {
+                if (!row.containsKey(figure.column())) {
+                    continue;
+                }
+                double[] values = new double[runs.size()];
+                for (int r = 0; r < runs.size(); r++) {
+                    Map<String, Object> other = runs.get(r).get(i);
+                    checkSamePoint(first.get(i), other);
+                    Object v = other.get(figure.column());
+                    values[r] = v instanceof Number n ? n.doubleValue() : Double.NaN;
+                }
+                MedianInterval interval = MedianInterval.of(values);
+                row.put(figure.column(), interval.median());
+                row.put(figure.column() + Figure.LOW, interval.low());
+                row.put(figure.column() + Figure.HIGH, interval.high());
+                if (interval.repetitions() > 0 && figure.unstable(interval)) {
+                    unstable.add(figure.column());
+                }
+            }
+            for (String column : summed) {
+                if (row.get(column) instanceof Number) {
+                    long total = 0;
+                    for (List<Map<String, Object>> run : runs) {
+                        if (run.get(i).get(column) instanceof Number n) {
+                            total += n.longValue();
+                        }
+                    }
+                    row.put(column, total);
+                }
+            }
+            row.put(RUNS, runs.size());
+            row.put(UNSTABLE, !unstable.isEmpty());
+            row.put(UNSTABLE_FIGURES, String.join(" ", unstable));
+            merged.add(row);
+        }
+        return merged;
+    }
+
+    private static void checkSamePoint(Map<String, Object> a, Map<String, Object> b) {
+        for (String key : KEY) {
+            if (!Objects.equals(a.get(key), b.get(key))) {
+                throw new IllegalStateException("repetitions of one point differ in " + key + ": " + a.get(key) + " and " + b.get(key));
+            }
+        }
+    }
+}

@@ -1,0 +1,104 @@
+package dev.nbc.bench.spread;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SpreadTest {
+
+    @Test
+    void theMediansIntervalIsTheOrderStatisticsThatReach95Percent() {
+        // n = 6: [min, max] covers 1 - 2/64 = 96.9 %; the next pair in would cover 1 - 14/64 = 78 %
+        MedianInterval six = MedianInterval.of(new double[] {5, 1, 4, 2, 6, 3});
+        assertEquals(3.5, six.median());
+        assertEquals(1, six.low());
+        assertEquals(6, six.high());
+        assertEquals(1 - 2.0 / 64, six.confidence(), 1e-12);
+        // n = 20: the 6th and 15th values (P(B <= 5) = 0.0207 < 0.025, P(B <= 6) = 0.0577)
+        double[] twenty = new double[20];
+        for (int i = 0; i < 20; i++) {
+            twenty[i] = 20 - i;
+        }
+        MedianInterval i20 = MedianInterval.of(twenty);
+        assertEquals(6, i20.low());
+        assertEquals(15, i20.high());
+        assertTrue(i20.confidence() >= 0.95 && i20.confidence() < 0.97, "coverage " + i20.confidence());
+        // below six values no interval reaches 95 %: [min, max] with its lower coverage
+        MedianInterval three = MedianInterval.of(new double[] {2, 9, 4});
+        assertEquals(4, three.median());
+        assertEquals(0.75, three.confidence(), 1e-12);
+        assertTrue(Double.isNaN(MedianInterval.of(new double[] {Double.NaN}).median()));
+    }
+
+    @Test
+    void repeatedRunsBecomeTheMedianWithItsIntervalAndAFlagWhenTooWide() {
+        List<List<Map<String, Object>>> runs = new ArrayList<>();
+        for (int r = 0; r < 6; r++) {
+            runs.add(List.of(row("bcast", 8, 10 + r, 50.0 + 30 * r, 3), row("bcast", 64, 20, 40.0, 3)));
+        }
+        List<Map<String, Object>> merged = Repeated.merge(runs,
+                List.of(Figure.relative("time_us", 0.25), Figure.absolute("overlap_pct", 10)), List.of("valid"));
+        Map<String, Object> noisy = merged.get(0);
+        assertEquals(12.5, noisy.get("time_us"));
+        assertEquals(10.0, noisy.get("time_us_ci_low"));
+        assertEquals(15.0, noisy.get("time_us_ci_high"));
+        assertEquals(18L, noisy.get("valid"), "counts add up over the runs");
+        assertEquals(6, noisy.get("runs"));
+        assertEquals(true, noisy.get("unstable"));
+        assertEquals("time_us overlap_pct", noisy.get("unstable_figures"), "5/12.5 = 40 % > 25 %; 150 points > 10");
+        Map<String, Object> steady = merged.get(1);
+        assertEquals(false, steady.get("unstable"));
+        runs.set(3, List.of(row("bcast", 8, 1, 1, 1), row("allreduce", 64, 20, 40.0, 3)));
+        assertThrows(IllegalStateException.class, () -> Repeated.merge(runs, List.of(Figure.relative("time_us", 0.25)), List.of()),
+                "rows of different points are never merged");
+    }
+
+    @Test
+    void aComparisonFlagsTheFiguresWhoseIntervalsDoNotOverlap() throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        JsonNode first = json.readTree("""
+                [{"benchmark":"overlap","P":2,"variant":"ompi","collective":"bcast","bytes":8,
+                  "pure_us":10,"pure_us_ci_low":9,"pure_us_ci_high":11,"osu":50,"osu_ci_low":40,"osu_ci_high":60},
+                 {"benchmark":"overlap","P":2,"variant":"ompi","collective":"bcast","bytes":64,
+                  "pure_us":20,"pure_us_ci_low":19,"pure_us_ci_high":21},
+                 {"benchmark":"overlap","P":2,"variant":"ompi","collective":"bcast","bytes":512,
+                  "pure_us":30,"pure_us_ci_low":29,"pure_us_ci_high":31}]""");
+        JsonNode second = json.readTree("""
+                [{"benchmark":"overlap","P":2,"variant":"ompi","collective":"bcast","bytes":8,
+                  "pure_us":10.5,"pure_us_ci_low":10,"pure_us_ci_high":12,"osu":55,"osu_ci_low":45,"osu_ci_high":65},
+                 {"benchmark":"overlap","P":2,"variant":"ompi","collective":"bcast","bytes":64,
+                  "pure_us":25,"pure_us_ci_low":22,"pure_us_ci_high":28}]""");
+        Comparison comparison = new Comparison(first, second);
+        assertEquals(2, comparison.points());
+        assertEquals(1, comparison.movedPoints());
+        assertEquals(0.5, comparison.withinFraction());
+        assertEquals(1, comparison.unmatched().size());
+        Comparison.Change moved = comparison.changes().stream().filter(Comparison.Change::moved).findFirst().orElseThrow();
+        assertEquals("pure_us", moved.figure());
+        assertEquals(25.0, moved.percent(), 1e-9);
+        assertTrue(comparison.report().contains("1 of 2 points within their intervals"), comparison.report());
+        assertFalse(new Comparison(first, first).changes().stream().anyMatch(Comparison.Change::moved));
+    }
+
+    private static Map<String, Object> row(String collective, int bytes, double time, double overlap, int valid) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("P", 2);
+        row.put("variant", "nbc-thread");
+        row.put("collective", collective);
+        row.put("bytes", bytes);
+        row.put("time_us", time);
+        row.put("overlap_pct", overlap);
+        row.put("valid", valid);
+        return row;
+    }
+}
