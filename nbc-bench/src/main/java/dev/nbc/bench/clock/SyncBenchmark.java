@@ -135,6 +135,7 @@ public final class SyncBenchmark extends Benchmark {
                 row.put(SYNC_TIME_US, time.median() / 1e3);
                 row.put(SYNC_TIME_US + Figure.LOW, time.low() / 1e3);
                 row.put(SYNC_TIME_US + Figure.HIGH, time.high() / 1e3);
+                row.put(SYNC_TIME_US + Figure.RUNS, time.repetitions());
                 row.put(Repeated.RUNS, time.repetitions());
                 row.put(Repeated.UNSTABLE, TIME_FIGURE.unstable(time));
                 row.put(Repeated.UNSTABLE_FIGURES, TIME_FIGURE.unstable(time) ? SYNC_TIME_US : "");

@@ -12,16 +12,21 @@ import java.util.Map;
  * Two runs of nbc-bench side by side: every point of the first is matched with the same point of
  * the second (benchmark, P, variant, collective, bytes, scheme, reduction), and every figure that
  * has a 95 % interval in both ({@code <figure>_ci_low}, {@code _ci_high}) is compared. A figure
- * moved when the two intervals do not overlap: no value is plausible for both runs. A point moved
- * when any of its figures did.
+ * moved when the two intervals do not overlap (no value is plausible for both runs) and its median
+ * changed by more than the figure's tolerance ({@code <figure>_tolerance}: 25 % of a time, 10 points
+ * of a percentage; a difference the run's own spread would flag is not one to report). A point moved
+ * when any of its figures did. A figure whose interval has less than 95 % coverage in either run
+ * (fewer than six runs gave it a value: {@code <figure>_ci_runs}) cannot be judged and is counted
+ * apart.
  */
 public final class Comparison {
     private static final List<String> KEY = List.of("benchmark", "P", "variant", "collective", "bytes", "scheme", "reduction");
 
     /** One figure of one point in both runs. */
-    public record Change(String point, String figure, MedianInterval before, MedianInterval after) {
+    public record Change(String point, String figure, MedianInterval before, MedianInterval after, double tolerance) {
         public boolean moved() {
-            return after.low() > before.high() || after.high() < before.low();
+            boolean disjoint = after.low() > before.high() || after.high() < before.low();
+            return disjoint && Math.abs(after.median() - before.median()) > tolerance;
         }
 
         /** The second median against the first, in percent. */
@@ -33,6 +38,7 @@ public final class Comparison {
     private final List<Change> changes = new ArrayList<>();
     private final Map<String, Boolean> pointMoved = new LinkedHashMap<>();
     private final List<String> unmatched = new ArrayList<>();
+    private int unjudged;
 
     /** Compares the {@code rows} arrays of two nbc-bench JSON reports. */
     public Comparison(JsonNode before, JsonNode after) {
@@ -52,8 +58,11 @@ public final class Comparison {
                     String figure = column.substring(0, column.length() - Figure.LOW.length());
                     MedianInterval a = interval(row, figure);
                     MedianInterval b = interval(other, figure);
-                    if (a != null && b != null) {
-                        Change change = new Change(point, figure, a, b);
+                    if (a != null && b != null && (a.confidence() < MedianInterval.CONFIDENCE || b.confidence() < MedianInterval.CONFIDENCE)) {
+                        unjudged++;
+                    } else if (a != null && b != null) {
+                        JsonNode tolerance = row.get(figure + Figure.TOLERANCE);
+                        Change change = new Change(point, figure, a, b, tolerance != null && tolerance.isNumber() ? tolerance.asDouble() : 0);
                         changes.add(change);
                         pointMoved.merge(point, change.moved(), Boolean::logicalOr);
                     }
@@ -69,7 +78,11 @@ public final class Comparison {
         if (median == null || low == null || high == null || !median.isNumber() || !low.isNumber() || !high.isNumber()) {
             return null;
         }
-        return new MedianInterval(median.asDouble(), low.asDouble(), high.asDouble(), 0, MedianInterval.CONFIDENCE);
+        JsonNode runs = row.get(figure + Figure.RUNS);
+        int n = runs == null ? 0 : runs.asInt();
+        // rows without the count (a figure measured otherwise) are taken at their stated 95 %
+        double confidence = runs == null ? MedianInterval.CONFIDENCE : MedianInterval.coverage(n);
+        return new MedianInterval(median.asDouble(), low.asDouble(), high.asDouble(), n, confidence);
     }
 
     private static String key(JsonNode row) {
@@ -101,6 +114,11 @@ public final class Comparison {
         return points() == 0 ? 1 : 1 - (double) movedPoints() / points();
     }
 
+    /** Figures left out: fewer than six runs gave them a value in one of the runs. */
+    public int unjudged() {
+        return unjudged;
+    }
+
     /** Points of the first run that the second does not have. */
     public List<String> unmatched() {
         return unmatched;
@@ -120,8 +138,9 @@ public final class Comparison {
             sb.append('\n');
         }
         sb.append(String.format(Locale.ROOT, "%d of %d points within their intervals (%.1f %%); %d of %d figures moved; "
-                        + "%d points of the first run not in the second%n", points() - movedPoints(), points(), 100 * withinFraction(),
-                moved.size(), changes.size(), unmatched.size()));
+                        + "%d figures not judged (fewer than 6 runs gave them a value); %d points of the first run not in the "
+                        + "second%n", points() - movedPoints(), points(), 100 * withinFraction(), moved.size(), changes.size(), unjudged,
+                unmatched.size()));
         return sb.toString();
     }
 

@@ -12,6 +12,10 @@ public record Figure(String column, double tolerance, boolean relative) {
     /** Suffixes of the interval's columns beside the figure's. */
     public static final String LOW = "_ci_low";
     public static final String HIGH = "_ci_high";
+    /** How many runs gave the figure a value (a window scheme's run without a valid window gives none). */
+    public static final String RUNS = "_ci_runs";
+    /** The smallest change of the figure that matters, in its unit: what {@code compare} calls a real difference. */
+    public static final String TOLERANCE = "_tolerance";
 
     /** A figure flagged when its interval is wider than {@code fraction} of its median. */
     public static Figure relative(String column, double fraction) {
@@ -25,8 +29,12 @@ public record Figure(String column, double tolerance, boolean relative) {
 
     /** Whether {@code interval} is too wide to trust the median. */
     public boolean unstable(MedianInterval interval) {
-        double width = interval.high() - interval.low();
-        return relative ? interval.relativeWidth() > tolerance : width > tolerance;
+        return interval.high() - interval.low() > width(interval.median());
+    }
+
+    /** The tolerance in the figure's own unit at {@code median}. */
+    public double width(double median) {
+        return relative ? tolerance * Math.abs(median) : tolerance;
     }
 
     /** "wider than 25 % of the median", "wider than 10 points". */

@@ -34,6 +34,11 @@ public record MedianInterval(double median, double low, double high, int repetit
         return new MedianInterval(median, x[j - 1], x[n - j], n, coverage);
     }
 
+    /** The coverage of the widest interval, [min, max], of {@code n} values: 1 - 2^(1-n) (0 without values). */
+    public static double coverage(int n) {
+        return n < 1 ? 0 : 1 - Math.pow(0.5, n - 1);
+    }
+
     /** The interval's width over the median's magnitude (infinite for a median of 0 with any width). */
     public double relativeWidth() {
         double width = high - low;

@@ -71,7 +71,9 @@ public final class Repeated {
                 row.put(figure.column(), interval.median());
                 row.put(figure.column() + Figure.LOW, interval.low());
                 row.put(figure.column() + Figure.HIGH, interval.high());
-                if (interval.repetitions() > 0 && figure.unstable(interval)) {
+                row.put(figure.column() + Figure.RUNS, interval.repetitions());
+                row.put(figure.column() + Figure.TOLERANCE, figure.width(interval.median()));
+                if (interval.repetitions() > 0 && (figure.unstable(interval) || interval.confidence() < MedianInterval.CONFIDENCE)) {
                     unstable.add(figure.column());
                 }
             }

@@ -70,14 +70,15 @@ class SpreadTest {
                 [{"benchmark":"overlap","P":2,"variant":"ompi","collective":"bcast","bytes":8,
                   "pure_us":10,"pure_us_ci_low":9,"pure_us_ci_high":11,"osu":50,"osu_ci_low":40,"osu_ci_high":60},
                  {"benchmark":"overlap","P":2,"variant":"ompi","collective":"bcast","bytes":64,
-                  "pure_us":20,"pure_us_ci_low":19,"pure_us_ci_high":21},
+                  "pure_us":20,"pure_us_ci_low":19,"pure_us_ci_high":21,"pure_us_tolerance":2,
+                  "osu":30,"osu_ci_low":29,"osu_ci_high":31,"osu_tolerance":10},
                  {"benchmark":"overlap","P":2,"variant":"ompi","collective":"bcast","bytes":512,
                   "pure_us":30,"pure_us_ci_low":29,"pure_us_ci_high":31}]""");
         JsonNode second = json.readTree("""
                 [{"benchmark":"overlap","P":2,"variant":"ompi","collective":"bcast","bytes":8,
                   "pure_us":10.5,"pure_us_ci_low":10,"pure_us_ci_high":12,"osu":55,"osu_ci_low":45,"osu_ci_high":65},
                  {"benchmark":"overlap","P":2,"variant":"ompi","collective":"bcast","bytes":64,
-                  "pure_us":25,"pure_us_ci_low":22,"pure_us_ci_high":28}]""");
+                  "pure_us":25,"pure_us_ci_low":22,"pure_us_ci_high":28,"osu":35,"osu_ci_low":33,"osu_ci_high":36}]""");
         Comparison comparison = new Comparison(first, second);
         assertEquals(2, comparison.points());
         assertEquals(1, comparison.movedPoints());
@@ -86,6 +87,8 @@ class SpreadTest {
         Comparison.Change moved = comparison.changes().stream().filter(Comparison.Change::moved).findFirst().orElseThrow();
         assertEquals("pure_us", moved.figure());
         assertEquals(25.0, moved.percent(), 1e-9);
+        assertEquals(1, comparison.changes().stream().filter(c -> c.figure().equals("osu") && !c.moved()
+                && c.point().contains("bytes=64")).count(), "disjoint intervals, but 5 points are within the 10-point tolerance");
         assertTrue(comparison.report().contains("1 of 2 points within their intervals"), comparison.report());
         assertFalse(new Comparison(first, first).changes().stream().anyMatch(Comparison.Change::moved));
     }
