@@ -195,9 +195,9 @@ public final class SyncBenchmark extends Benchmark {
                 rows, r -> true, r -> String.valueOf(r.get(SCHEME)), "P", SYNC_TIME_US), TIME_PLOT);
         List<Map<String, Object>> err = new ArrayList<>();
         for (Map<String, Object> r : rows) {
-            err.add(PlotWriter.point(r, r.get(SCHEME) + " offset+drift, now", r.get(ERR_DRIFT_MODEL_NOW_US)));
-            err.add(PlotWriter.point(r, r.get(SCHEME) + " offset+drift, later", r.get(ERR_DRIFT_MODEL_LATER_US)));
-            err.add(PlotWriter.point(r, r.get(SCHEME) + " offset only, later", r.get(ERR_OFFSET_ONLY_LATER_US)));
+            err.add(PlotWriter.point(r, r.get(SCHEME) + " offset+drift, now", ERR_DRIFT_MODEL_NOW_US));
+            err.add(PlotWriter.point(r, r.get(SCHEME) + " offset+drift, later", ERR_DRIFT_MODEL_LATER_US));
+            err.add(PlotWriter.point(r, r.get(SCHEME) + " offset only, later", ERR_OFFSET_ONLY_LATER_US));
         }
         plots.save(Plots.chart(new Plots.Spec("Synchronisation error (max over ranks)", "P", "|error| (us)", false, true),
                 err, r -> true, r -> String.valueOf(r.get("series")), "P", "y"), ERROR_PLOT);

@@ -291,11 +291,11 @@ public final class OverlapBenchmark extends Benchmark {
         plots.savePerCollective(rows, name(), (c, ofCollective) -> {
             List<Map<String, Object>> series = new ArrayList<>();
             for (Map<String, Object> r : ofCollective) {
-                series.add(PlotWriter.point(r, r.get("variant") + " (OSU)", r.get(OVERLAP_OSU_PCT)));
-                series.add(PlotWriter.point(r, r.get("variant") + " physical limit", r.get(PHYSICAL_LIMIT_PCT)));
+                series.add(PlotWriter.point(r, r.get("variant") + " (OSU)", OVERLAP_OSU_PCT));
+                series.add(PlotWriter.point(r, r.get("variant") + " physical limit", PHYSICAL_LIMIT_PCT));
                 if ("nbc-thread".equals(r.get("variant"))) {
-                    series.add(PlotWriter.point(r, "LogGP simulated (" + r.get(LOGGP_SOURCE) + ")", r.get(LOGGP_SIM_OVERLAP_PCT)));
-                    series.add(PlotWriter.point(r, "LogGP equations (" + r.get(LOGGP_SOURCE) + ")", r.get(LOGGP_EQ_OVERLAP_PCT)));
+                    series.add(PlotWriter.point(r, "LogGP simulated (" + r.get(LOGGP_SOURCE) + ")", LOGGP_SIM_OVERLAP_PCT));
+                    series.add(PlotWriter.point(r, "LogGP equations (" + r.get(LOGGP_SOURCE) + ")", LOGGP_EQ_OVERLAP_PCT));
                 }
             }
             return Plots.chart(new Plots.Spec("Overlap of i" + c + " vs size (P=" + rows.get(0).get("P") + ", "

@@ -49,13 +49,15 @@ public final class PlotWriter {
         }
     }
 
-    /** A point of a derived series: {@code series}, the row's bytes and P, and y. */
-    public static Map<String, Object> point(Map<String, Object> row, String series, Object y) {
+    /** A point of a derived series: {@code series}, the row's bytes and P, and as y the row's {@code column} with its interval. */
+    public static Map<String, Object> point(Map<String, Object> row, String series, String column) {
         Map<String, Object> m = new HashMap<>();
         m.put("series", series);
         m.put("bytes", row.get("bytes"));
         m.put("P", row.get("P"));
-        m.put("y", y);
+        m.put("y", row.get(column));
+        m.put("y_ci_low", row.get(column + "_ci_low"));
+        m.put("y_ci_high", row.get(column + "_ci_high"));
         return m;
     }
 

@@ -44,6 +44,8 @@ public final class Plots {
     public static XYChart chart(Spec spec, List<Map<String, Object>> rows, Predicate<Map<String, Object>> filter,
                                 Function<Map<String, Object>, String> seriesKey, String xColumn, String yColumn) {
         Map<String, TreeMap<Double, Double>> series = new TreeMap<>();
+        // the 95 % interval over the runs, where the rows have one, as (symmetric) error bars
+        Map<String, TreeMap<Double, Double>> errors = new TreeMap<>();
         for (Map<String, Object> row : rows) {
             if (!filter.test(row)) {
                 continue;
@@ -53,7 +55,13 @@ public final class Plots {
             if (x == null || y == null || (spec.logX() && x <= 0) || (spec.logY() && y <= 0)) {
                 continue;
             }
-            series.computeIfAbsent(seriesKey.apply(row), k -> new TreeMap<>()).put(x, y);
+            String key = seriesKey.apply(row);
+            series.computeIfAbsent(key, k -> new TreeMap<>()).put(x, y);
+            Double low = number(row.get(yColumn + "_ci_low"));
+            Double high = number(row.get(yColumn + "_ci_high"));
+            if (low != null && high != null) {
+                errors.computeIfAbsent(key, k -> new TreeMap<>()).put(x, Math.max(high - y, y - low));
+            }
         }
         XYChart chart = new XYChartBuilder().width(900).height(560).title(spec.title())
                 .xAxisTitle(spec.xLabel()).yAxisTitle(spec.yLabel()).build();
@@ -65,7 +73,11 @@ public final class Plots {
         for (Map.Entry<String, TreeMap<Double, Double>> e : series.entrySet()) {
             List<Double> xs = new ArrayList<>(e.getValue().keySet());
             List<Double> ys = new ArrayList<>(e.getValue().values());
-            XYSeries s = chart.addSeries(e.getKey(), xs, ys);
+            TreeMap<Double, Double> bars = errors.get(e.getKey());
+            boolean withBars = bars != null && bars.keySet().equals(e.getValue().keySet())
+                    && (!spec.logY() || xs.stream().allMatch(x -> e.getValue().get(x) - bars.get(x) > 0));
+            XYSeries s = withBars ? chart.addSeries(e.getKey(), xs, ys, new ArrayList<>(bars.values()))
+                    : chart.addSeries(e.getKey(), xs, ys);
             s.setMarker(SeriesMarkers.CIRCLE);
         }
         return chart;
