@@ -5,6 +5,7 @@ import dev.nbc.bench.cli.Profile;
 import dev.nbc.bench.cli.SizeOptions;
 import dev.nbc.bench.cpu.CpuMeter;
 import dev.nbc.bench.spread.Figure;
+import dev.nbc.bench.spread.MedianInterval;
 import dev.nbc.bench.spread.Repeated;
 import dev.nbc.bench.report.PlotWriter;
 import dev.nbc.bench.report.Plots;
@@ -268,6 +269,32 @@ public final class OverlapBenchmark extends Benchmark {
         row.put(PHYSICAL_LIMIT_PCT, OverlapFormulas.physicalLimit(mean[4]));
         counters.addTo(row);
         return row;
+    }
+
+    /**
+     * Per variant, over the sizes with data (the barrier left out): the median overlap achieved
+     * (OSU), the physical limit and the LogGP prediction (simulator) beside it.
+     */
+    @Override
+    public List<String> headline(List<Map<String, Object>> rows) {
+        List<String> lines = new ArrayList<>();
+        Map<String, List<Map<String, Object>>> byVariant = new java.util.TreeMap<>();
+        for (Map<String, Object> r : rows) {
+            if (!"barrier".equals(r.get("collective"))) {
+                byVariant.computeIfAbsent(String.valueOf(r.get("variant")), k -> new ArrayList<>()).add(r);
+            }
+        }
+        byVariant.forEach((variant, points) -> lines.add(String.format(java.util.Locale.ROOT,
+                "HEADLINE overlap, %-11s P=%s: achieved %s %% (median over %d points), physical limit %s %%, LogGP prediction %s %%",
+                variant, points.get(0).get("P"), medianOf(points, OVERLAP_OSU_PCT), points.size(), medianOf(points, PHYSICAL_LIMIT_PCT),
+                medianOf(points, LOGGP_SIM_OVERLAP_PCT))));
+        return lines;
+    }
+
+    private static String medianOf(List<Map<String, Object>> rows, String column) {
+        double[] values = rows.stream().map(r -> r.get(column)).filter(v -> v instanceof Number n && !Double.isNaN(n.doubleValue()))
+                .mapToDouble(v -> ((Number) v).doubleValue()).toArray();
+        return values.length == 0 ? "-" : String.format(java.util.Locale.ROOT, "%.0f", MedianInterval.of(values).median());
     }
 
     @Override

@@ -64,6 +64,12 @@ public final class Report {
         for (ReportSection section : sections) {
             List<Map<String, Object>> rows = results.rows(section.name());
             if (!rows.isEmpty()) {
+                section.headline(rows).forEach(line -> sb.append(line).append('\n'));
+            }
+        }
+        for (ReportSection section : sections) {
+            List<Map<String, Object>> rows = results.rows(section.name());
+            if (!rows.isEmpty()) {
                 section.summarize(rows, sb);
                 if (rows.get(0).containsKey(Repeated.UNSTABLE)) {
                     long unstable = rows.stream().filter(r -> Boolean.TRUE.equals(r.get(Repeated.UNSTABLE))).count();

@@ -14,6 +14,11 @@ public interface ReportSection {
     /** The rows' benchmark column and the first word of its plots' names: "overhead". */
     String name();
 
+    /** Its headline: the lines at the top of the summary that say what the run found (none by default). */
+    default List<String> headline(List<Map<String, Object>> rows) {
+        return List.of();
+    }
+
     /** Appends its table(s) of {@code rows} to the summary; called only with rows. */
     void summarize(List<Map<String, Object>> rows, StringBuilder summary);
 
