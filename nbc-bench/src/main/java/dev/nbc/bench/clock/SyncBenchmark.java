@@ -22,6 +22,7 @@ import dev.nbc.bench.report.ProgressBar;
 import dev.nbc.bench.report.Results;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -131,14 +132,9 @@ public final class SyncBenchmark extends Benchmark {
                 row.put("repetitions", config.repetitions());
                 row.put("patience_N", config.patience());
                 // every synchronisation is an independent repetition: its time's median and 95 % interval
-                MedianInterval time = MedianInterval.of(times);
-                row.put(SYNC_TIME_US, time.median() / 1e3);
-                row.put(SYNC_TIME_US + Figure.LOW, time.low() / 1e3);
-                row.put(SYNC_TIME_US + Figure.HIGH, time.high() / 1e3);
-                row.put(SYNC_TIME_US + Figure.RUNS, time.repetitions());
-                row.put(Repeated.RUNS, time.repetitions());
-                row.put(Repeated.UNSTABLE, TIME_FIGURE.unstable(time));
-                row.put(Repeated.UNSTABLE_FIGURES, TIME_FIGURE.unstable(time) ? SYNC_TIME_US : "");
+                MedianInterval time = MedianInterval.of(Arrays.stream(times).map(t -> t / 1e3).toArray());
+                boolean unstable = Repeated.putFigure(row, TIME_FIGURE, time);
+                Repeated.putVerdict(row, time.repetitions(), unstable ? List.of(SYNC_TIME_US) : List.of());
                 row.put("sync_time_min_us", Stats.min(times) / 1e3);
                 row.put("sync_time_max_us", Stats.max(times) / 1e3);
                 row.put("rank0_exchanges", Stats.mean(exchanges));

@@ -36,9 +36,4 @@ public record Figure(String column, double tolerance, boolean relative) {
     public double width(double median) {
         return relative ? tolerance * Math.abs(median) : tolerance;
     }
-
-    /** "wider than 25 % of the median", "wider than 10 points". */
-    public String rule() {
-        return relative ? "wider than " + Math.round(tolerance * 100) + " % of the median" : "wider than " + tolerance;
-    }
 }

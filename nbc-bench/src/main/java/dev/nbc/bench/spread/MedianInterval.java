@@ -38,15 +38,4 @@ public record MedianInterval(double median, double low, double high, int repetit
     public static double coverage(int n) {
         return n < 1 ? 0 : 1 - Math.pow(0.5, n - 1);
     }
-
-    /** The interval's width over the median's magnitude (infinite for a median of 0 with any width). */
-    public double relativeWidth() {
-        double width = high - low;
-        return width == 0 ? 0 : width / Math.abs(median);
-    }
-
-    /** Whether {@code value} lies in the interval. */
-    public boolean contains(double value) {
-        return value >= low && value <= high;
-    }
 }

@@ -55,6 +55,9 @@ public final class Repeated {
         List<Map<String, Object>> merged = new ArrayList<>();
         for (int i = 0; i < first.size(); i++) {
             Map<String, Object> row = new LinkedHashMap<>(first.get(i));
+            for (List<Map<String, Object>> run : runs) {
+                checkSamePoint(first.get(i), run.get(i));
+            }
             List<String> unstable = new ArrayList<>();
             for (Figure figure : figures) {
                 if (!row.containsKey(figure.column())) {
@@ -62,18 +65,10 @@ public final class Repeated {
                 }
                 double[] values = new double[runs.size()];
                 for (int r = 0; r < runs.size(); r++) {
-                    Map<String, Object> other = runs.get(r).get(i);
-                    checkSamePoint(first.get(i), other);
-                    Object v = other.get(figure.column());
+                    Object v = runs.get(r).get(i).get(figure.column());
                     values[r] = v instanceof Number n ? n.doubleValue() : Double.NaN;
                 }
-                MedianInterval interval = MedianInterval.of(values);
-                row.put(figure.column(), interval.median());
-                row.put(figure.column() + Figure.LOW, interval.low());
-                row.put(figure.column() + Figure.HIGH, interval.high());
-                row.put(figure.column() + Figure.RUNS, interval.repetitions());
-                row.put(figure.column() + Figure.TOLERANCE, figure.width(interval.median()));
-                if (interval.repetitions() > 0 && (figure.unstable(interval) || interval.confidence() < MedianInterval.CONFIDENCE)) {
+                if (putFigure(row, figure, MedianInterval.of(values))) {
                     unstable.add(figure.column());
                 }
             }
@@ -88,12 +83,31 @@ public final class Repeated {
                     row.put(column, total);
                 }
             }
-            row.put(RUNS, runs.size());
-            row.put(UNSTABLE, !unstable.isEmpty());
-            row.put(UNSTABLE_FIGURES, String.join(" ", unstable));
+            putVerdict(row, runs.size(), unstable);
             merged.add(row);
         }
         return merged;
+    }
+
+    /**
+     * Puts a figure's median and its interval's columns into {@code row} (for a benchmark whose
+     * repetitions are its own, as the clock synchronisations are, as well as for merged runs);
+     * returns whether the figure is unstable: an interval wider than its tolerance, or short of 95 %.
+     */
+    public static boolean putFigure(Map<String, Object> row, Figure figure, MedianInterval interval) {
+        row.put(figure.column(), interval.median());
+        row.put(figure.column() + Figure.LOW, interval.low());
+        row.put(figure.column() + Figure.HIGH, interval.high());
+        row.put(figure.column() + Figure.RUNS, interval.repetitions());
+        row.put(figure.column() + Figure.TOLERANCE, figure.width(interval.median()));
+        return interval.repetitions() > 0 && (figure.unstable(interval) || interval.confidence() < MedianInterval.CONFIDENCE);
+    }
+
+    /** Puts how many runs a row stands for and which of its figures are unstable. */
+    public static void putVerdict(Map<String, Object> row, int runs, List<String> unstable) {
+        row.put(RUNS, runs);
+        row.put(UNSTABLE, !unstable.isEmpty());
+        row.put(UNSTABLE_FIGURES, String.join(" ", unstable));
     }
 
     private static void checkSamePoint(Map<String, Object> a, Map<String, Object> b) {
