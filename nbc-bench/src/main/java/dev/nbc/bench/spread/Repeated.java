@@ -11,7 +11,9 @@ import java.util.function.Supplier;
  * A point measured as independent repetitions: the whole measurement of the point runs
  * {@code runs} times (each with its own timed loops), and every figure of its rows becomes the
  * median of the runs with a 95 % interval beside it ({@code <figure>_ci_low}, {@code _ci_high}).
- * Other columns are the first run's, counts named as summed are added up. A row is flagged
+ * Every other number that differs between the runs is their median too (so that a row never mixes
+ * one run's quantiles with another's median), counts named as summed are added up, and the rest
+ * (text, flags, numbers all runs agree on) is the first run's. A row is flagged
  * {@code unstable} when a figure's interval is wider than the figure's tolerance.
  */
 public final class Repeated {
@@ -70,6 +72,22 @@ public final class Repeated {
                 }
                 if (putFigure(row, figure, MedianInterval.of(values))) {
                     unstable.add(figure.column());
+                }
+            }
+            for (Map.Entry<String, Object> cell : first.get(i).entrySet()) {
+                String column = cell.getKey();
+                if (cell.getValue() instanceof Number && !KEY.contains(column) && !summed.contains(column)
+                        && figures.stream().noneMatch(f -> f.column().equals(column))) {
+                    double[] values = new double[runs.size()];
+                    boolean differ = false;
+                    for (int r = 0; r < runs.size(); r++) {
+                        Object v = runs.get(r).get(i).get(column);
+                        values[r] = v instanceof Number n ? n.doubleValue() : Double.NaN;
+                        differ |= !Objects.equals(v, cell.getValue());
+                    }
+                    if (differ) {
+                        row.put(column, MedianInterval.of(values).median());
+                    }
                 }
             }
             for (String column : summed) {

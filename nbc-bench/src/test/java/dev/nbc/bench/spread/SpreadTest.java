@@ -44,7 +44,10 @@ class SpreadTest {
     void repeatedRunsBecomeTheMedianWithItsIntervalAndAFlagWhenTooWide() {
         List<List<Map<String, Object>>> runs = new ArrayList<>();
         for (int r = 0; r < 6; r++) {
-            runs.add(List.of(row("bcast", 8, 10 + r, 50.0 + 30 * r, 3), row("bcast", 64, 20, 40.0, 3)));
+            Map<String, Object> first = row("bcast", 8, 10 + r, 50.0 + 30 * r, 3);
+            first.put("q90_us", 100.0 + r);
+            first.put("iterations", 1000);
+            runs.add(List.of(first, row("bcast", 64, 20, 40.0, 3)));
         }
         List<Map<String, Object>> merged = Repeated.merge(runs,
                 List.of(Figure.relative("time_us", 0.25), Figure.absolute("overlap_pct", 10)), List.of("valid"));
@@ -53,7 +56,10 @@ class SpreadTest {
         assertEquals(10.0, noisy.get("time_us_ci_low"));
         assertEquals(15.0, noisy.get("time_us_ci_high"));
         assertEquals(18L, noisy.get("valid"), "counts add up over the runs");
+        assertEquals(2, noisy.get("P"), "the point's key stays as it is");
         assertEquals(6, noisy.get("runs"));
+        assertEquals(102.5, noisy.get("q90_us"), "a number that differs between runs is their median, not the first run's");
+        assertEquals(1000, noisy.get("iterations"), "a number all runs agree on stays as it is");
         assertEquals(true, noisy.get("unstable"));
         assertEquals("time_us overlap_pct", noisy.get("unstable_figures"), "5/12.5 = 40 % > 25 %; 150 points > 10");
         Map<String, Object> steady = merged.get(1);
