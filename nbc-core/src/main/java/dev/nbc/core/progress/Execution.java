@@ -7,6 +7,7 @@ import dev.nbc.core.request.Request;
 import dev.nbc.core.schedule.Operation;
 import dev.nbc.core.schedule.Round;
 import dev.nbc.core.schedule.Schedule;
+import dev.nbc.core.schedule.Slots;
 import dev.nbc.core.transport.PendingOperation;
 import dev.nbc.core.transport.Transport;
 
@@ -116,14 +117,16 @@ final class Execution {
      * @param times this schedule's learned round durations, updated as rounds complete; null if
      *              nobody needs them (no progress thread)
      * @param now   the pass's time (System.nanoTime), if {@code times} is not null
+     * @param scratch where scratch slots come from; null for a schedule that {@link Schedule#runsLocally()},
+     *                whose scratch slots (declared, never touched) stay unbound
      */
     boolean start(ScratchPool scratch, RoundTimes times, long now) {
         this.times = times;
         this.passTime = now;
-        slots = new ByteBuffer[schedule.slotCount()];
-        slots[0] = input != null ? input : EMPTY;
-        slots[1] = output != null ? output : EMPTY;
-        for (int slot = 2; slot < slots.length; slot++) {
+        slots = new ByteBuffer[scratch == null ? Slots.FIRST_SCRATCH : schedule.slotCount()];
+        slots[Slots.INPUT] = input != null ? input : EMPTY;
+        slots[Slots.OUTPUT] = output != null ? output : EMPTY;
+        for (int slot = Slots.FIRST_SCRATCH; slot < slots.length; slot++) {
             slots[slot] = scratch.take(schedule.slotBytes(slot));
         }
         return advanceRounds();
@@ -255,7 +258,7 @@ final class Execution {
     /** Returns scratch buffers to the pool once the execution has finished, successfully or not (then drained). */
     void release(ScratchPool scratch) {
         if (slots != null) {
-            for (int slot = 2; slot < slots.length; slot++) {
+            for (int slot = Slots.FIRST_SCRATCH; slot < slots.length; slot++) {
                 scratch.give(slots[slot]);
             }
             slots = null;

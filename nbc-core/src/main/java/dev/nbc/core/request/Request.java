@@ -97,6 +97,11 @@ public final class Request {
     }
 
     private boolean awaitUntil(long deadline) {
+        if (done) {
+            // Already over (a collective on one rank, or one completed while the caller computed):
+            // no wait to enter, so no clock reads and no presence bookkeeping for the progress thread.
+            return isDone();
+        }
         return Waiting.until(engine, () -> test() ? Boolean.TRUE : null, () -> completion, deadline, description) != null;
     }
 

@@ -68,6 +68,38 @@ public record Schedule(Collective collective, Algorithm algorithm, int rank, int
         return false;
     }
 
+    /**
+     * True if a run of this schedule neither sends nor receives and touches no scratch slot: a
+     * collective on one rank, which is nothing or a copy between the caller's buffers. Such a run
+     * needs no engine state; stops at the first round that communicates.
+     */
+    public boolean runsLocally() {
+        for (Round round : rounds) {
+            if (!round.communication().isEmpty()) {
+                return false;
+            }
+            for (Operation operation : round.local()) {
+                if (touchesScratch(operation)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private static boolean touchesScratch(Operation operation) {
+        if (operation instanceof Operation.Reduce r) {
+            return r.sourceSlot() >= Slots.FIRST_SCRATCH || r.targetSlot() >= Slots.FIRST_SCRATCH;
+        }
+        if (operation instanceof Operation.Copy c) {
+            return c.sourceSlot() >= Slots.FIRST_SCRATCH || c.targetSlot() >= Slots.FIRST_SCRATCH;
+        }
+        if (operation instanceof Operation.Sign g) {
+            return g.slot() >= Slots.FIRST_SCRATCH;
+        }
+        return !(operation instanceof Operation.Verify v) || v.slot() >= Slots.FIRST_SCRATCH;
+    }
+
     /** Number of rounds. */
     public int depth() {
         return rounds.size();

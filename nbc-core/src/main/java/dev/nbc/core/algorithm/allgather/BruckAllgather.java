@@ -18,6 +18,12 @@ final class BruckAllgather {
         int rank = shape.rank();
         int size = shape.size();
         int block = shape.blockBytes();
+        if (size == 1) {
+            // The own block is the result: no scratch, so that the collective runs within its start.
+            builder.round();
+            shape.copyOwnBlockToOutput(builder);
+            return;
+        }
         int gathered = builder.scratch(size * block);
         builder.round().copy(shape.ownSlot(), shape.ownOffset(), gathered, 0, block);
         for (int distance = 1; distance < size; distance <<= 1) {

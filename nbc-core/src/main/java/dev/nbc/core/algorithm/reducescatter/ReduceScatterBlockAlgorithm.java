@@ -6,6 +6,7 @@ import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.core.schedule.Collective;
 import dev.nbc.core.schedule.Schedule;
 import dev.nbc.core.schedule.ScheduleBuilder;
+import dev.nbc.core.schedule.Slots;
 
 /** The ways to build a reduce-scatter with equal blocks (MPI_Reduce_scatter_block). */
 public enum ReduceScatterBlockAlgorithm implements Algorithm {
@@ -39,6 +40,13 @@ public enum ReduceScatterBlockAlgorithm implements Algorithm {
         ScheduleBuilder builder = new ScheduleBuilder(this, rank, size, -1, count, type, op)
                 .inputBytes(inPlace ? 0 : size * block)
                 .outputBytes(inPlace ? size * block : block);
+        if (size == 1) {
+            // One rank: its contribution is its block; no scratch, so that the collective runs within its start.
+            if (!inPlace) {
+                builder.round().copy(Slots.INPUT, 0, Slots.OUTPUT, 0, block);
+            }
+            return builder.build();
+        }
         switch (this) {
             case RING -> RingReduceScatter.append(builder, rank, size, shape.layout(type), shape.contributionSlot());
             case REDUCE_SCATTER -> ReduceThenScatter.append(builder, shape);
