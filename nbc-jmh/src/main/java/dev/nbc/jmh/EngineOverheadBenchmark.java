@@ -29,7 +29,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The engine's per-collective overhead: start + await of a collective whose transport operations
- * complete at once (rank 1 of 8, so the schedules have several rounds). "single" is the latency of
+ * complete at once (rank 1 of 8, so the schedules have several rounds; or the only rank, whose
+ * collectives run inside their start, issue 10). "single" is the latency of
  * one collective alone (hand-off to the progress thread and back); "batched" starts 64 and then
  * awaits them, the throughput view. MANUAL mode runs without the thread, the baseline that shows
  * what the hand-off costs.
@@ -49,6 +50,10 @@ public class EngineOverheadBenchmark {
     @Param({"BACKOFF", "BUSY_SPIN"})
     IdleStrategy idle;
 
+    /** Ranks in the communicator (this benchmark is rank 1, or rank 0 of 1). */
+    @Param({"8", "1"})
+    int ranks;
+
     private ProgressEngine engine;
     private Communicator comm;
     private ByteBuffer send;
@@ -58,7 +63,7 @@ public class EngineOverheadBenchmark {
     @Setup(Level.Trial)
     public void setUp() {
         engine = ProgressEngine.start(mode, idle);
-        comm = Communicator.create(engine, new LoopbackTransport(1, 8), CollectiveCheck.OFF);
+        comm = Communicator.create(engine, new LoopbackTransport(ranks > 1 ? 1 : 0, ranks), CollectiveCheck.OFF);
         send = Buffers.allocate(1, DataType.DOUBLE);
         receive = Buffers.allocate(1, DataType.DOUBLE);
     }
