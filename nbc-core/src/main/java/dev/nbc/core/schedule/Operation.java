@@ -12,12 +12,23 @@ public sealed interface Operation
         return !(this instanceof Send || this instanceof Receive);
     }
 
+    /** The highest slot this operation reads or writes (scratch slots are the high ones, {@link Slots}). */
+    int highestSlot();
+
     /** Send bytes {@code [offset, offset+length)} of slot {@code slot} to {@code peer}. */
     record Send(int slot, int offset, int length, int peer) implements Operation {
+        @Override
+        public int highestSlot() {
+            return slot;
+        }
     }
 
     /** Receive into bytes {@code [offset, offset+length)} of slot {@code slot} from {@code peer}. */
     record Receive(int slot, int offset, int length, int peer) implements Operation {
+        @Override
+        public int highestSlot() {
+            return slot;
+        }
     }
 
     /**
@@ -27,10 +38,18 @@ public sealed interface Operation
      */
     record Reduce(int sourceSlot, int sourceOffset, int targetSlot, int targetOffset, int count, boolean sourceIsLeft)
             implements Operation {
+        @Override
+        public int highestSlot() {
+            return Math.max(sourceSlot, targetSlot);
+        }
     }
 
     /** Copy {@code length} bytes from one slot range to another. */
     record Copy(int sourceSlot, int sourceOffset, int targetSlot, int targetOffset, int length) implements Operation {
+        @Override
+        public int highestSlot() {
+            return Math.max(sourceSlot, targetSlot);
+        }
     }
 
     /**
@@ -39,6 +58,10 @@ public sealed interface Operation
      * check's first step, before the signatures are exchanged.
      */
     record Sign(int slot, int offset, int length) implements Operation {
+        @Override
+        public int highestSlot() {
+            return slot;
+        }
     }
 
     /**
@@ -48,5 +71,9 @@ public sealed interface Operation
      * any data moves ({@code dev.nbc.core.check.GatheredSignatures}).
      */
     record Verify(int slot, int offset, int length) implements Operation {
+        @Override
+        public int highestSlot() {
+            return slot;
+        }
     }
 }

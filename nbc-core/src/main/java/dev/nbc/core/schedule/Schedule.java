@@ -79,25 +79,12 @@ public record Schedule(Collective collective, Algorithm algorithm, int rank, int
                 return false;
             }
             for (Operation operation : round.local()) {
-                if (touchesScratch(operation)) {
+                if (operation.highestSlot() >= Slots.FIRST_SCRATCH) {
                     return false;
                 }
             }
         }
         return true;
-    }
-
-    private static boolean touchesScratch(Operation operation) {
-        if (operation instanceof Operation.Reduce r) {
-            return r.sourceSlot() >= Slots.FIRST_SCRATCH || r.targetSlot() >= Slots.FIRST_SCRATCH;
-        }
-        if (operation instanceof Operation.Copy c) {
-            return c.sourceSlot() >= Slots.FIRST_SCRATCH || c.targetSlot() >= Slots.FIRST_SCRATCH;
-        }
-        if (operation instanceof Operation.Sign g) {
-            return g.slot() >= Slots.FIRST_SCRATCH;
-        }
-        return !(operation instanceof Operation.Verify v) || v.slot() >= Slots.FIRST_SCRATCH;
     }
 
     /** Number of rounds. */
