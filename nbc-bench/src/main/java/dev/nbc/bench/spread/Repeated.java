@@ -1,6 +1,7 @@
 package dev.nbc.bench.spread;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -65,12 +66,7 @@ public final class Repeated {
                 if (!row.containsKey(figure.column())) {
                     continue;
                 }
-                double[] values = new double[runs.size()];
-                for (int r = 0; r < runs.size(); r++) {
-                    Object v = runs.get(r).get(i).get(figure.column());
-                    values[r] = v instanceof Number n ? n.doubleValue() : Double.NaN;
-                }
-                if (putFigure(row, figure, MedianInterval.of(values))) {
+                if (putFigure(row, figure, MedianInterval.of(valuesOf(runs, i, figure.column())))) {
                     unstable.add(figure.column());
                 }
             }
@@ -78,14 +74,8 @@ public final class Repeated {
                 String column = cell.getKey();
                 if (cell.getValue() instanceof Number && !KEY.contains(column) && !summed.contains(column)
                         && figures.stream().noneMatch(f -> f.column().equals(column))) {
-                    double[] values = new double[runs.size()];
-                    boolean differ = false;
-                    for (int r = 0; r < runs.size(); r++) {
-                        Object v = runs.get(r).get(i).get(column);
-                        values[r] = v instanceof Number n ? n.doubleValue() : Double.NaN;
-                        differ |= !Objects.equals(v, cell.getValue());
-                    }
-                    if (differ) {
+                    double[] values = valuesOf(runs, i, column);
+                    if (Arrays.stream(values).anyMatch(v -> Double.compare(v, values[0]) != 0)) {
                         row.put(column, MedianInterval.of(values).median());
                     }
                 }
@@ -105,6 +95,15 @@ public final class Repeated {
             merged.add(row);
         }
         return merged;
+    }
+
+    /** Row {@code i}'s {@code column} in every run (NaN where a run has no number there). */
+    private static double[] valuesOf(List<List<Map<String, Object>>> runs, int i, String column) {
+        double[] values = new double[runs.size()];
+        for (int r = 0; r < runs.size(); r++) {
+            values[r] = runs.get(r).get(i).get(column) instanceof Number n ? n.doubleValue() : Double.NaN;
+        }
+        return values;
     }
 
     /**
