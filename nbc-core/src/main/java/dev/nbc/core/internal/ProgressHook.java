@@ -16,16 +16,19 @@ public interface ProgressHook {
      * The calling thread starts polling for a request of this engine (and so progresses every
      * collective in flight): a progress thread may step aside meanwhile rather than compete for
      * the core and the engine.
+     *
+     * @param now the waiter's System.nanoTime as it starts (the engine reads no clock of its own for it)
      */
-    void beginActiveWait();
+    void beginActiveWait(long now);
 
     /**
      * The calling thread stops polling.
      *
      * @param handOver true if it stops before its request completed (it is about to block): a
      *                 progress thread must take over at once
+     * @param now      the waiter's latest System.nanoTime (read before its last poll)
      */
-    void endActiveWait(boolean handOver);
+    void endActiveWait(boolean handOver, long now);
 
     /** A thread that stopped polling with {@code handOver} (and blocked) is awake again. */
     void endBlockedWait();

@@ -70,11 +70,19 @@ final class ApplicationPresence {
         this.lastExit = clock.getAsLong() - HANDOFF_NANOS;
     }
 
+    /** A time argument meaning that the caller read no clock: this class reads its own when it needs one. */
+    static final long NOT_READ = Long.MIN_VALUE;
+
     void enter() {
+        enter(NOT_READ);
+    }
+
+    /** As {@link #enter()}, with the caller's reading of the clock ({@link #NOT_READ} if it has none). */
+    void enter(long now) {
         if (inside.getAndIncrement() == 0) {
             long left = lastExit;
             if (left != UNTIMED) {
-                long away = clock.getAsLong() - left;
+                long away = (now != NOT_READ ? now : clock.getAsLong()) - left;
                 int share = longAbsenceShare;
                 longAbsenceShare = share + (((away >= LONG_ABSENCE_NANOS ? SHARE_ONE : 0) - share) >> 3);
             }
@@ -91,15 +99,25 @@ final class ApplicationPresence {
      * @return true if it left the library, false if it left a nested call (it is still inside)
      */
     boolean exit(boolean handOver, boolean exactTime) {
+        return exit(handOver, exactTime, NOT_READ);
+    }
+
+    /**
+     * As {@link #exit(boolean, boolean)}, with the caller's latest reading of the clock ({@link
+     * #NOT_READ} if it has none). The reading may precede the exit by the call's own work (a pass,
+     * a microsecond or so): the take-over it dates then comes that much earlier than
+     * {@link #HANDOFF_NANOS} after the true exit, which is well within that margin's purpose.
+     */
+    boolean exit(boolean handOver, boolean exactTime, long now) {
         if (inside.get() > 1) {
             inside.decrementAndGet();
             return false;
         }
         if (handOver) {
-            lastExit = clock.getAsLong() - HANDOFF_NANOS;
+            lastExit = (now != NOT_READ ? now : clock.getAsLong()) - HANDOFF_NANOS;
         } else if (exactTime || longAbsenceShare > 0 || ++untimedExits >= TIMED_ONE_IN) {
             untimedExits = 0;
-            lastExit = clock.getAsLong();
+            lastExit = now != NOT_READ ? now : clock.getAsLong();
         } else {
             lastExit = UNTIMED;
         }

@@ -71,13 +71,13 @@ public final class ProgressEngine implements AutoCloseable {
         }
 
         @Override
-        public void beginActiveWait() {
-            ProgressEngine.this.beginActiveWait();
+        public void beginActiveWait(long now) {
+            ProgressEngine.this.enter(now);
         }
 
         @Override
-        public void endActiveWait(boolean handOver) {
-            ProgressEngine.this.endActiveWait(handOver);
+        public void endActiveWait(boolean handOver, long now) {
+            ProgressEngine.this.endActiveWait(handOver, now);
         }
 
         @Override
@@ -92,6 +92,8 @@ public final class ProgressEngine implements AutoCloseable {
     };
 
     private static final int RING_SIZE = 4096;
+    /** A time argument meaning that the caller read no clock: whoever needs the time reads it. */
+    static final long CLOCK_NOT_READ = ApplicationPresence.NOT_READ;
     /** Engines with a live progress thread in this JVM: the demand for cores ({@link ProgressPolicy#forCores}). */
     private static final AtomicInteger THREAD_ENGINES = new AtomicInteger();
 
@@ -288,11 +290,12 @@ public final class ProgressEngine implements AutoCloseable {
             runLocally(execution);
             return request;
         }
-        enter();
+        long now = clockForEntry();
+        enter(now);
         try {
-            publish(execution);
+            publish(execution, now);
         } finally {
-            leave(false);
+            leave(false, now);
         }
         return request;
     }
@@ -321,7 +324,7 @@ public final class ProgressEngine implements AutoCloseable {
         complete(execution);
     }
 
-    private void publish(Execution execution) {
+    private void publish(Execution execution, long now) {
         long sequence;
         while (true) {
             try {
@@ -329,7 +332,7 @@ public final class ProgressEngine implements AutoCloseable {
                 break;
             } catch (InsufficientCapacityException full) {
                 // The ring drains only in passes; this thread is inside the library, so it runs them.
-                passFromCaller();
+                passFromCaller(true, clockForEntry());
                 Thread.yield();
                 checkUsable();
             }
@@ -338,7 +341,7 @@ public final class ProgressEngine implements AutoCloseable {
         ring.get(sequence).execution = execution;
         ring.publish(sequence);
         // Start the collective here, so that its first round is on the wire when the call returns.
-        passFromCaller(false);
+        passFromCaller(false, now);
         // The thread may have died (or the engine closed) between our check and the publish, after
         // its last drain of the ring: fail the request ourselves rather than leave it hanging.
         Throwable dead = failure;
@@ -358,12 +361,23 @@ public final class ProgressEngine implements AutoCloseable {
     }
 
     private void progressOnce() {
-        enter();
+        long now = clockForEntry();
+        enter(now);
         try {
-            passFromCaller();
+            passFromCaller(true, now);
         } finally {
-            leave(false);
+            leave(false, now);
         }
+    }
+
+    /**
+     * The time for an application thread's entry into the library, read once and shared by the
+     * presence bookkeeping and the pass (a SHARED thread's take-over and sleeps are all it serves):
+     * each read costs ~25 ns on this machine's VM, and an 8 B broadcast at P = 2 read it eight
+     * times, 18 % of its time (issue 10). {@link #CLOCK_NOT_READ} where no SHARED thread needs it.
+     */
+    private long clockForEntry() {
+        return thread != null && policy() == ProgressPolicy.SHARED ? System.nanoTime() : CLOCK_NOT_READ;
     }
 
     /**
@@ -384,21 +398,20 @@ public final class ProgressEngine implements AutoCloseable {
         LockSupport.unpark(thread);
     }
 
-    private void beginActiveWait() {
-        enter();
-    }
-
-    private void endActiveWait(boolean handOver) {
+    private void endActiveWait(boolean handOver, long now) {
         if (handOver) {
             presence.block();
         }
-        leave(handOver);
+        leave(handOver, now);
     }
 
-    /** An application thread enters the library (tracked only for a progress thread's sake). */
-    private void enter() {
+    /**
+     * An application thread enters the library (tracked only for a progress thread's sake);
+     * {@code now} is its clock reading, or {@link #CLOCK_NOT_READ}.
+     */
+    private void enter(long now) {
         if (thread != null) {
-            presence.enter();
+            presence.enter(now);
         }
     }
 
@@ -416,12 +429,12 @@ public final class ProgressEngine implements AutoCloseable {
      * work is due, or is parked), wake it: only when the application blocks or often stays away
      * long enough for the thread to help.
      */
-    private void leave(boolean handOver) {
+    private void leave(boolean handOver, long now) {
         if (thread == null) {
             return;
         }
         boolean shared = policy() == ProgressPolicy.SHARED;
-        if (!presence.exit(handOver, shared) || inFlight.get() == 0) {
+        if (!presence.exit(handOver, shared, now) || inFlight.get() == 0) {
             return;
         }
         long planned = plannedWake;
@@ -433,7 +446,9 @@ public final class ProgressEngine implements AutoCloseable {
             // help, and waking it costs the caller a system call and, on a shared core, 10-50 us.
             return;
         }
-        long now = System.nanoTime();
+        if (now == CLOCK_NOT_READ) {
+            now = System.nanoTime();
+        }
         long wanted = handOver || !shared ? now : Math.max(nextDue, now + ApplicationPresence.HANDOFF_NANOS);
         if (planned - wanted > MIN_POLL_NANOS) {
             wakeupsByCallers.increment();
@@ -441,17 +456,13 @@ public final class ProgressEngine implements AutoCloseable {
         }
     }
 
-    private void passFromCaller() {
-        passFromCaller(true);
-    }
-
-    private void passFromCaller(boolean pollActive) {
+    private void passFromCaller(boolean pollActive, long now) {
         if (!passLock.tryLock()) {
             callerPassesMissed.increment();
         } else {
             try {
                 if (failure == null && running) {
-                    pass(false, pollActive);
+                    pass(false, pollActive, now);
                 }
             } catch (Throwable t) {
                 die(t);
@@ -462,13 +473,13 @@ public final class ProgressEngine implements AutoCloseable {
     }
 
     /** A pass on the progress thread, unless another thread holds the engine. */
-    private boolean passOnThread() throws Exception {
+    private boolean passOnThread(long now) throws Exception {
         if (!passLock.tryLock()) {
             return false;
         }
         try {
             threadPasses++;
-            boolean changed = pass(true, true);
+            boolean changed = pass(true, true, now);
             if (changed) {
                 threadProgress++;
             }
@@ -486,11 +497,12 @@ public final class ProgressEngine implements AutoCloseable {
      * next test, await or the thread; polling them all at every start made a burst of n starts cost
      * n^2 polls).
      */
-    private boolean pass(boolean onThread, boolean pollActive) throws Exception {
+    private boolean pass(boolean onThread, boolean pollActive, long callerNow) throws Exception {
         // Round times serve only a SHARED thread's sleeps: otherwise no clock is read (25 ns a
-        // read on this machine's VM, several per collective: the JMH engine overhead).
+        // read on this machine's VM, several per collective: the JMH engine overhead). The
+        // caller's reading is used when it has one (clockForEntry).
         boolean timed = thread != null && policy() == ProgressPolicy.SHARED;
-        long now = timed ? System.nanoTime() : 0;
+        long now = !timed ? 0 : callerNow != CLOCK_NOT_READ ? callerNow : System.nanoTime();
         int known = active.size();
         boolean changed = poller.poll((event, sequence, endOfBatch) -> {
             Execution execution = event.execution;
@@ -648,7 +660,7 @@ public final class ProgressEngine implements AutoCloseable {
                         sleepUntil(Math.min(due, now + MAX_POLL_NANOS), now);
                         continue;
                     }
-                    if (passOnThread()) {
+                    if (passOnThread(now)) {
                         poll = MIN_POLL_NANOS;
                         recheck = MIN_RECHECK_NANOS;
                     } else {
@@ -666,7 +678,7 @@ public final class ProgressEngine implements AutoCloseable {
                     // A waiting application thread polls for everyone: step aside until it leaves.
                     parkUntilWoken(IdleStrategy.MAX_PARK_NANOS);
                 } else {
-                    idler.idle(passOnThread() ? 1 : 0, true);
+                    idler.idle(passOnThread(CLOCK_NOT_READ) ? 1 : 0, true);
                 }
             }
         } catch (Throwable t) {

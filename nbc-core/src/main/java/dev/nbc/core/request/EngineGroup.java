@@ -53,16 +53,16 @@ final class EngineGroup implements ProgressHook {
     }
 
     @Override
-    public void beginActiveWait() {
+    public void beginActiveWait(long now) {
         for (ProgressHook engine : engines) {
-            engine.beginActiveWait();
+            engine.beginActiveWait(now);
         }
     }
 
     @Override
-    public void endActiveWait(boolean handOver) {
+    public void endActiveWait(boolean handOver, long now) {
         for (ProgressHook engine : engines) {
-            engine.endActiveWait(handOver);
+            engine.endActiveWait(handOver, now);
         }
     }
 

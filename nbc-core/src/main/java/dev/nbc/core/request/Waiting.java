@@ -43,12 +43,13 @@ final class Waiting {
     static <T> T until(ProgressHook engine, Supplier<T> poll, Supplier<? extends Future<?>> wakeOn, long deadline,
                        String what) {
         long start = System.nanoTime();
+        long now = start;
         T result;
         boolean block = false;
-        engine.beginActiveWait();
+        engine.beginActiveWait(start);
         try {
             while ((result = poll.get()) == null) {
-                long now = System.nanoTime();
+                now = System.nanoTime();
                 if (now - deadline >= 0) {
                     return null;
                 }
@@ -63,7 +64,7 @@ final class Waiting {
                 }
             }
         } finally {
-            engine.endActiveWait(block);
+            engine.endActiveWait(block, now);
         }
         if (result != null) {
             return result;

@@ -113,4 +113,27 @@ class ApplicationPresenceTest {
         presence.exit(false, false);
         assertEquals(now.get(), presence.takeOverAt());
     }
+
+    @Test
+    void aCallersOwnReadingsDateTheAbsenceAndTheExitWithoutAReadOfTheClock() {
+        long entered = now.get();
+        presence.enter(entered);
+        presence.exit(false, true, entered + 500);
+        now.addAndGet(1_000_000);
+        reads.set(0);
+        presence.enter(now.get());
+        presence.exit(false, true, now.get());
+        assertEquals(0, reads.get(), "times given by the caller are used, not read again");
+        assertEquals(now.get() + ApplicationPresence.ABSENT_NANOS, presence.takeOverAt());
+        for (int i = 0; i < 4; i++) {
+            now.addAndGet(1_000_000); // long absences, measured from the given exit times
+            presence.enter(now.get());
+            presence.exit(false, true, now.get());
+        }
+        assertTrue(presence.oftenAway());
+        assertEquals(0, reads.get());
+        presence.enter(ApplicationPresence.NOT_READ);
+        presence.exit(false, true, ApplicationPresence.NOT_READ);
+        assertEquals(2, reads.get(), "without a reading of the caller's, the presence reads its own clock");
+    }
 }

@@ -18,11 +18,11 @@ public final class NoEngine implements ProgressHook {
     }
 
     @Override
-    public void beginActiveWait() {
+    public void beginActiveWait(long now) {
     }
 
     @Override
-    public void endActiveWait(boolean handOver) {
+    public void endActiveWait(boolean handOver, long now) {
     }
 
     @Override
