@@ -154,7 +154,7 @@ public final class Communicator implements AutoCloseable {
         BarrierAlgorithm algorithm = BarrierAlgorithm.DISSEMINATION;
         Schedule schedule = cache.get(new ScheduleCache.Key(algorithm, -1, 0, DataType.BYTE, null, false, 0),
                 () -> check.prepare(algorithm.build(rank(), size())));
-        return new PersistentCollective(this, schedule, null, null, "IBARRIER" + where(), signature(schedule, 0));
+        return new PersistentCollective(this, schedule, null, null, () -> "IBARRIER" + where(), signature(schedule, 0));
     }
 
     // ---------------------------------------------------------------- broadcast
@@ -187,7 +187,7 @@ public final class Communicator implements AutoCloseable {
                 () -> check.prepare(chosen.build(rank(), size(), root, count, type, segmentBytes)));
         CollectiveArguments.checkBinding("buffer", region, schedule, Slots.OUTPUT);
         return new PersistentCollective(this, schedule, null, region,
-                "IBCAST " + count + " x " + type + " from " + root + where(),
+                () -> "IBCAST " + count + " x " + type + " from " + root + where(),
                 signature(schedule, chosen.segmented() ? segmentBytes : 0));
     }
 
@@ -227,7 +227,7 @@ public final class Communicator implements AutoCloseable {
         AllreduceAlgorithm chosen = algorithm != null ? algorithm : selector.allreduce(count, bytes, size(), op);
         return collective(new ScheduleCache.Key(chosen, -1, count, type, op, inPlace, 0),
                 () -> chosen.build(rank(), size(), count, type, op, inPlace), input, output,
-                "IALLREDUCE " + count + " x " + type + " " + op.name() + where());
+                () -> "IALLREDUCE " + count + " x " + type + " " + op.name() + where());
     }
 
     // ---------------------------------------------------------------- reduce
@@ -279,7 +279,7 @@ public final class Communicator implements AutoCloseable {
         boolean rootInPlace = inPlace;
         return collective(new ScheduleCache.Key(chosen, root, count, type, op, rootInPlace, 0),
                 () -> chosen.build(rank(), size(), root, count, type, op, rootInPlace), input, output,
-                "IREDUCE " + count + " x " + type + " " + op.name() + " to " + root + where());
+                () -> "IREDUCE " + count + " x " + type + " " + op.name() + " to " + root + where());
     }
 
     // ---------------------------------------------------------------- allgather
@@ -323,7 +323,7 @@ public final class Communicator implements AutoCloseable {
         boolean ownInPlace = inPlace;
         return collective(new ScheduleCache.Key(chosen, -1, count, type, null, ownInPlace, 0),
                 () -> chosen.build(rank(), size(), count, type, ownInPlace), input, output,
-                "IALLGATHER " + count + " x " + type + where());
+                () -> "IALLGATHER " + count + " x " + type + where());
     }
 
     // ---------------------------------------------------------------- gather
@@ -375,7 +375,7 @@ public final class Communicator implements AutoCloseable {
         boolean rootInPlace = inPlace;
         return collective(new ScheduleCache.Key(chosen, root, count, type, null, rootInPlace, 0),
                 () -> chosen.build(rank(), size(), root, count, type, rootInPlace), input, output,
-                "IGATHER " + count + " x " + type + " to " + root + where());
+                () -> "IGATHER " + count + " x " + type + " to " + root + where());
     }
 
     // ---------------------------------------------------------------- scatter
@@ -428,7 +428,7 @@ public final class Communicator implements AutoCloseable {
         boolean rootInPlace = inPlace;
         return collective(new ScheduleCache.Key(chosen, root, count, type, null, rootInPlace, 0),
                 () -> chosen.build(rank(), size(), root, count, type, rootInPlace), input, output,
-                "ISCATTER " + count + " x " + type + " from " + root + where());
+                () -> "ISCATTER " + count + " x " + type + " from " + root + where());
     }
 
     // ---------------------------------------------------------------- all-to-all
@@ -467,7 +467,7 @@ public final class Communicator implements AutoCloseable {
         boolean allInPlace = buffers.inPlace();
         return collective(new ScheduleCache.Key(chosen, -1, count, type, null, allInPlace, 0),
                 () -> chosen.build(rank(), size(), count, type, allInPlace), input, output,
-                "IALLTOALL " + count + " x " + type + where());
+                () -> "IALLTOALL " + count + " x " + type + where());
     }
 
     // ---------------------------------------------------------------- scan and exscan
@@ -565,7 +565,7 @@ public final class Communicator implements AutoCloseable {
         ReduceScatterBlockAlgorithm chosen = algorithm != null ? algorithm : selector.reduceScatterBlock(op);
         return collective(new ScheduleCache.Key(chosen, -1, count, type, op, inPlace, 0),
                 () -> chosen.build(rank(), size(), count, type, op, inPlace), input, output,
-                "IREDUCE_SCATTER_BLOCK " + count + " x " + type + " " + op.name() + where());
+                () -> "IREDUCE_SCATTER_BLOCK " + count + " x " + type + " " + op.name() + where());
     }
 
     /**
@@ -605,7 +605,7 @@ public final class Communicator implements AutoCloseable {
                 : op.isCommutative() ? ReduceScatterAlgorithm.RING : ReduceScatterAlgorithm.REDUCE_SCATTER;
         return collective(new ScheduleCache.Key(chosen, -1, 0, type, op, inPlace, 0, List.of(blocks.asKey())),
                 () -> chosen.build(rank(), size(), blocks, type, op, inPlace), input, output,
-                "IREDUCE_SCATTER " + type + " " + op.name() + where());
+                () -> "IREDUCE_SCATTER " + type + " " + op.name() + where());
     }
 
     private static int[] packedDisplacements(int[] counts) {
@@ -626,7 +626,7 @@ public final class Communicator implements AutoCloseable {
         SameSizeBuffers buffers = SameSizeBuffers.of(sendBuffer, receiveBuffer, count, type);
         return collective(new ScheduleCache.Key(chosen, -1, count, type, op, buffers.inPlace(), 0),
                 () -> build.apply(buffers.inPlace()), buffers.input(), buffers.output(),
-                name + " " + count + " x " + type + " " + op.name() + where());
+                () -> name + " " + count + " x " + type + " " + op.name() + where());
     }
 
     // ---------------------------------------------------------------- v-collectives (blocks of different sizes)
@@ -667,7 +667,7 @@ public final class Communicator implements AutoCloseable {
         GathervAlgorithm chosen = GathervAlgorithm.LINEAR;
         return collective(new ScheduleCache.Key(chosen, root, 0, type, null, inPlace, 0, List.of(layout.asKey())),
                 () -> chosen.build(rank(), size(), root, layout, type, inPlace), input, output,
-                "IGATHERV of " + type + " to " + root + where());
+                () -> "IGATHERV of " + type + " to " + root + where());
     }
 
     /**
@@ -707,7 +707,7 @@ public final class Communicator implements AutoCloseable {
         ScattervAlgorithm chosen = ScattervAlgorithm.LINEAR;
         return collective(new ScheduleCache.Key(chosen, root, 0, type, null, inPlace, 0, List.of(layout.asKey())),
                 () -> chosen.build(rank(), size(), root, layout, type, inPlace), input, output,
-                "ISCATTERV of " + type + " from " + root + where());
+                () -> "ISCATTERV of " + type + " from " + root + where());
     }
 
     /**
@@ -738,7 +738,7 @@ public final class Communicator implements AutoCloseable {
         AllgathervAlgorithm chosen = AllgathervAlgorithm.RING;
         return collective(new ScheduleCache.Key(chosen, -1, 0, type, null, inPlace, 0, List.of(layout.asKey())),
                 () -> chosen.build(rank(), size(), layout, type, inPlace), input, output,
-                "IALLGATHERV of " + type + where());
+                () -> "IALLGATHERV of " + type + where());
     }
 
     /**
@@ -786,7 +786,7 @@ public final class Communicator implements AutoCloseable {
         AlltoallvAlgorithm chosen = algorithm;
         return collective(new ScheduleCache.Key(chosen, -1, 0, type, null, inPlace, 0, List.of(sends.asKey(), receives.asKey())),
                 () -> chosen.build(rank(), size(), sends, receives, type, inPlace), input, output,
-                "IALLTOALLV of " + type + where());
+                () -> "IALLTOALLV of " + type + where());
     }
 
     /** A layout in which only this rank's block is known: what a non-root rank of gatherv/scatterv has. */
@@ -909,7 +909,7 @@ public final class Communicator implements AutoCloseable {
      * what it does with them, as a persistent collective.
      */
     private PersistentCollective collective(ScheduleCache.Key key, Supplier<Schedule> build, ByteBuffer input,
-                                            ByteBuffer output, String description) {
+                                            ByteBuffer output, Supplier<String> description) {
         Schedule schedule = cache.get(key, () -> check.prepare(build.get()));
         CollectiveArguments.checkBinding("sendBuffer", input, schedule, Slots.INPUT);
         CollectiveArguments.checkBinding("receiveBuffer", output, schedule, Slots.OUTPUT);
@@ -940,7 +940,7 @@ public final class Communicator implements AutoCloseable {
      * Starts a call: takes its number (and from it its tag) and hands it to the engine. With the
      * check, a call that overlaps another thread's is refused, and the call's signature numbered.
      */
-    Request submit(Schedule schedule, ByteBuffer input, ByteBuffer output, String description, CallSignature signature,
+    Request submit(Schedule schedule, ByteBuffer input, ByteBuffer output, Supplier<String> description, CallSignature signature,
                    Runnable beforeCompletion) {
         if (signature == null) {
             long number = calls.getAndIncrement();
@@ -969,8 +969,8 @@ public final class Communicator implements AutoCloseable {
      * other, so no later call can be trusted. The error policy ends the job, or revokes the
      * communicator on every rank; this call is refused.
      */
-    private IllegalStateException concurrentCall(Thread other, String description) {
-        String message = description + ": thread '" + Thread.currentThread().getName() + "' called while thread '"
+    private IllegalStateException concurrentCall(Thread other, Supplier<String> description) {
+        String message = description.get() + ": thread '" + Thread.currentThread().getName() + "' called while thread '"
                 + other.getName() + "' was inside a call on the same communicator; calls that overlap in time have no"
                 + " order, so the ranks may pair them differently (use one communicator per thread, or order the calls"
                 + " the same way on every rank)";
@@ -997,7 +997,7 @@ public final class Communicator implements AutoCloseable {
                 // The signature exchange alone: it is a barrier too, since every rank hears from every other.
                 Schedule closing = check.prepare(new ScheduleBuilder(BarrierAlgorithm.DISSEMINATION, rank(), size(), -1, 0,
                         DataType.BYTE, null).build());
-                submit(closing, null, null, "CLOSE" + where(), CallSignature.closing(-1), null).await();
+                submit(closing, null, null, () -> "CLOSE" + where(), CallSignature.closing(-1), null).await();
             }
         } finally {
             transport.close();

@@ -5,6 +5,7 @@ import dev.nbc.core.request.Request;
 import dev.nbc.core.schedule.Schedule;
 
 import java.nio.ByteBuffer;
+import java.util.function.Supplier;
 
 /**
  * A collective bound to its buffers once and started many times without rebuilding (MPI-4's
@@ -16,11 +17,11 @@ public final class PersistentCollective {
     private final Schedule schedule;
     private final ByteBuffer input;
     private final ByteBuffer output;
-    private final String description;
+    private final Supplier<String> description;
     /** What every start is, for the consistency check (numbered per start); null without it. */
     private final CallSignature signature;
 
-    PersistentCollective(Communicator communicator, Schedule schedule, ByteBuffer input, ByteBuffer output, String description,
+    PersistentCollective(Communicator communicator, Schedule schedule, ByteBuffer input, ByteBuffer output, Supplier<String> description,
                          CallSignature signature) {
         this.communicator = communicator;
         this.schedule = schedule;

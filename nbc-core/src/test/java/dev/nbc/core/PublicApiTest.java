@@ -62,7 +62,7 @@ class PublicApiTest {
         assertRefused(dir, """
                 public class CreatesRequest {
                     Request make() {
-                        return new Request("IBARRIER", BarrierAlgorithm.DISSEMINATION, null);
+                        return new Request(() -> "IBARRIER", BarrierAlgorithm.DISSEMINATION, null);
                     }
                 }
                 """, "Request(");
@@ -95,7 +95,7 @@ class PublicApiTest {
         assertRefused(dir, """
                 public class Submits {
                     Request skipTheTagCounter(ProgressEngine engine) {
-                        return engine.submit(null, null, 7, null, null, "mine", null, null);
+                        return engine.submit(null, null, 7, null, null, () -> "mine", null, null);
                     }
                 }
                 """, "submit(");
@@ -106,7 +106,7 @@ class PublicApiTest {
         assertRefused(dir, """
                 public class Drives {
                     void poke(ProgressEngine engine) {
-                        engine.progressOnce();
+                        engine.progressOnce(0L);
                     }
                 }
                 """, "progressOnce(");

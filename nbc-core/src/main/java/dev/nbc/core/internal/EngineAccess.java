@@ -7,6 +7,7 @@ import dev.nbc.core.schedule.Schedule;
 import dev.nbc.core.transport.Transport;
 
 import java.nio.ByteBuffer;
+import java.util.function.Supplier;
 
 /**
  * How a communicator submits a schedule to its engine, which is not public (a caller could skip
@@ -17,7 +18,7 @@ public final class EngineAccess {
     /** What {@link ProgressEngine} lets a communicator do. */
     public interface Accessor {
         Request submit(ProgressEngine engine, Schedule schedule, Transport transport, int tag, ByteBuffer input,
-                       ByteBuffer output, String description, CallSignature signature, Runnable beforeCompletion);
+                       ByteBuffer output, Supplier<String> description, CallSignature signature, Runnable beforeCompletion);
     }
 
     private static final Registration<Accessor> ACCESSOR = new Registration<>(ProgressEngine.class);
@@ -35,7 +36,7 @@ public final class EngineAccess {
      * caller has checked the arguments (see {@code ProgressEngine.submit}).
      */
     public static Request submit(ProgressEngine engine, Schedule schedule, Transport transport, int tag, ByteBuffer input,
-                                 ByteBuffer output, String description, CallSignature signature, Runnable beforeCompletion) {
+                                 ByteBuffer output, Supplier<String> description, CallSignature signature, Runnable beforeCompletion) {
         return ACCESSOR.get().submit(engine, schedule, transport, tag, input, output, description, signature, beforeCompletion);
     }
 }

@@ -3,8 +3,15 @@ package dev.nbc.core.internal;
 /** What a {@link dev.nbc.core.request.Request} needs from the engine that runs it (not API: the engine hands it to its requests). */
 public interface ProgressHook {
 
-    /** Advances the engine once from the calling thread, unless another thread is doing so. */
-    void progressOnce();
+    /** A time argument meaning that the caller read no clock: the engine reads one if it needs it. */
+    long CLOCK_NOT_READ = Long.MIN_VALUE;
+
+    /**
+     * Advances the engine once from the calling thread, unless another thread is doing so.
+     *
+     * @param now the caller's System.nanoTime, read just before, or {@link #CLOCK_NOT_READ}
+     */
+    void progressOnce(long now);
 
     /**
      * The application took a request's future: it may wait for completions without calling into

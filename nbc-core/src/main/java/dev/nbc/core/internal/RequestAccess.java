@@ -4,6 +4,8 @@ import dev.nbc.core.request.NbcException;
 import dev.nbc.core.request.Request;
 import dev.nbc.core.schedule.Algorithm;
 
+import java.util.function.Supplier;
+
 /**
  * How the engine creates, completes and fails requests, whose constructor and outcome setters are
  * not public: {@link Request} registers its accessor here when it is initialised.
@@ -11,7 +13,7 @@ import dev.nbc.core.schedule.Algorithm;
 public final class RequestAccess {
     /** What {@link Request} lets its engine do. */
     public interface Accessor {
-        Request create(String description, Algorithm algorithm, ProgressHook engine);
+        Request create(Supplier<String> description, Algorithm algorithm, ProgressHook engine);
 
         void complete(Request request);
 
@@ -29,7 +31,7 @@ public final class RequestAccess {
     }
 
     /** A new request of a collective about to run on {@code engine}. */
-    public static Request create(String description, Algorithm algorithm, ProgressHook engine) {
+    public static Request create(Supplier<String> description, Algorithm algorithm, ProgressHook engine) {
         return ACCESSOR.get().create(description, algorithm, engine);
     }
 

@@ -71,7 +71,7 @@ final class ApplicationPresence {
     }
 
     /** A time argument meaning that the caller read no clock: this class reads its own when it needs one. */
-    static final long NOT_READ = Long.MIN_VALUE;
+    static final long NOT_READ = dev.nbc.core.internal.ProgressHook.CLOCK_NOT_READ;
 
     void enter() {
         enter(NOT_READ);

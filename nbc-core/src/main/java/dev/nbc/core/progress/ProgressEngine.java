@@ -24,6 +24,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
 
 /**
  * Advances every schedule in flight, of every communicator, from one place: the progress loop.
@@ -61,8 +62,8 @@ public final class ProgressEngine implements AutoCloseable {
     /** What this engine's requests call on it (not public: {@link ProgressHook} is the library's own). */
     private final ProgressHook hook = new ProgressHook() {
         @Override
-        public void progressOnce() {
-            ProgressEngine.this.progressOnce();
+        public void progressOnce(long now) {
+            ProgressEngine.this.progressOnce(now);
         }
 
         @Override
@@ -93,7 +94,7 @@ public final class ProgressEngine implements AutoCloseable {
 
     private static final int RING_SIZE = 4096;
     /** A time argument meaning that the caller read no clock: whoever needs the time reads it. */
-    static final long CLOCK_NOT_READ = ApplicationPresence.NOT_READ;
+    static final long CLOCK_NOT_READ = ProgressHook.CLOCK_NOT_READ;
     /** Engines with a live progress thread in this JVM: the demand for cores ({@link ProgressPolicy#forCores}). */
     private static final AtomicInteger THREAD_ENGINES = new AtomicInteger();
 
@@ -278,7 +279,7 @@ public final class ProgressEngine implements AutoCloseable {
      * @throws IllegalStateException if the engine is closed or its thread has died
      */
     private Request submit(Schedule schedule, Transport transport, int tag, ByteBuffer input, ByteBuffer output,
-                           String description, CallSignature signature, Runnable beforeCompletion) {
+                           Supplier<String> description, CallSignature signature, Runnable beforeCompletion) {
         checkUsable();
         if (transport.ranksInThisProcess() > ranksInProcess) {
             ranksInProcess = transport.ranksInThisProcess();
@@ -360,8 +361,8 @@ public final class ProgressEngine implements AutoCloseable {
         }
     }
 
-    private void progressOnce() {
-        long now = clockForEntry();
+    private void progressOnce(long callerNow) {
+        long now = callerNow != CLOCK_NOT_READ ? callerNow : clockForEntry();
         enter(now);
         try {
             passFromCaller(true, now);

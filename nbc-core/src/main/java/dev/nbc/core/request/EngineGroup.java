@@ -39,9 +39,9 @@ final class EngineGroup implements ProgressHook {
     }
 
     @Override
-    public void progressOnce() {
+    public void progressOnce(long now) {
         for (ProgressHook engine : engines) {
-            engine.progressOnce();
+            engine.progressOnce(now);
         }
     }
 

@@ -88,7 +88,7 @@ public final class RequestSet {
         }
         int index = reportOne();
         if (index < 0) {
-            engines.progressOnce();
+            engines.progressOnce(ProgressHook.CLOCK_NOT_READ);
             index = reportOne();
         }
         return index;
@@ -103,10 +103,10 @@ public final class RequestSet {
         if (unreported.isEmpty()) {
             return -1;
         }
-        Integer index = Waiting.until(engines, () -> {
+        Integer index = Waiting.until(engines, now -> {
             int reported = testAny();
             return reported >= 0 ? reported : null;
-        }, this::anyCompletion, Long.MAX_VALUE, "any of " + unreported() + " requests");
+        }, this::anyCompletion, Long.MAX_VALUE, () -> "any of " + unreported() + " requests");
         return index;
     }
 
@@ -117,7 +117,7 @@ public final class RequestSet {
         }
         int[] indices = reportAll();
         if (indices.length == 0) {
-            engines.progressOnce();
+            engines.progressOnce(ProgressHook.CLOCK_NOT_READ);
             indices = reportAll();
         }
         return indices;
@@ -128,10 +128,10 @@ public final class RequestSet {
         if (unreported.isEmpty()) {
             return NONE;
         }
-        return Waiting.until(engines, () -> {
+        return Waiting.until(engines, now -> {
             int[] reported = testSome();
             return reported.length > 0 ? reported : null;
-        }, this::anyCompletion, Long.MAX_VALUE, "some of " + unreported() + " requests");
+        }, this::anyCompletion, Long.MAX_VALUE, () -> "some of " + unreported() + " requests");
     }
 
     private int reportOne() {

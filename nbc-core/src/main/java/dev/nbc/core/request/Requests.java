@@ -1,5 +1,6 @@
 package dev.nbc.core.request;
 
+import dev.nbc.core.internal.ProgressHook;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -61,7 +62,7 @@ public final class Requests {
      */
     public static boolean testAll(List<Request> requests) {
         if (!allOver(requests)) {
-            EngineGroup.of(requests).progressOnce();
+            EngineGroup.of(requests).progressOnce(ProgressHook.CLOCK_NOT_READ);
             if (!allOver(requests)) {
                 return false;
             }

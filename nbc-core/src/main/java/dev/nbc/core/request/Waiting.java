@@ -6,6 +6,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.LongFunction;
 import java.util.function.Supplier;
 
 /**
@@ -35,20 +36,22 @@ final class Waiting {
      * Polls until {@code poll} gives a result or {@code deadline} (System.nanoTime) passes.
      *
      * @param engine what to progress (the poll itself runs the passes; this is for presence and parking)
-     * @param poll   one engine pass and a look: the result, or null if not there yet; may throw a failure
+     * @param poll   one engine pass and a look, given the latest System.nanoTime read here (for the
+     *               engine's bookkeeping, so that it need not read the clock again): the result, or
+     *               null if not there yet; may throw a failure
      * @param wakeOn a future completed when a result may be there, to park on (made only if parking)
-     * @param what   what is awaited, for the message if the thread is interrupted while parked
+     * @param what   what is awaited, for the message if the thread is interrupted while parked (formatted only then)
      * @return the result, or null if the deadline passed first
      */
-    static <T> T until(ProgressHook engine, Supplier<T> poll, Supplier<? extends Future<?>> wakeOn, long deadline,
-                       String what) {
+    static <T> T until(ProgressHook engine, LongFunction<T> poll, Supplier<? extends Future<?>> wakeOn, long deadline,
+                       Supplier<String> what) {
         long start = System.nanoTime();
         long now = start;
         T result;
         boolean block = false;
         engine.beginActiveWait(start);
         try {
-            while ((result = poll.get()) == null) {
+            while ((result = poll.apply(now)) == null) {
                 now = System.nanoTime();
                 if (now - deadline >= 0) {
                     return null;
@@ -70,7 +73,7 @@ final class Waiting {
             return result;
         }
         try {
-            while ((result = poll.get()) == null) {
+            while ((result = poll.apply(ProgressHook.CLOCK_NOT_READ)) == null) {
                 if (System.nanoTime() - deadline >= 0) {
                     return null;
                 }
@@ -82,7 +85,7 @@ final class Waiting {
         }
     }
 
-    private static void park(Future<?> wakeOn, long deadline, String what) {
+    private static void park(Future<?> wakeOn, long deadline, Supplier<String> what) {
         long remaining = deadline - System.nanoTime();
         try {
             // The progress thread completes the future, and that wakes us.
@@ -91,7 +94,7 @@ final class Waiting {
             // the caller's loop polls again and reports the result, the failure or the time-out
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
-            throw new NbcException("interrupted while awaiting " + what, interrupted);
+            throw new NbcException("interrupted while awaiting " + what.get(), interrupted);
         }
     }
 }

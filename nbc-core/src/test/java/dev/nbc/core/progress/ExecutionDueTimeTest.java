@@ -25,7 +25,7 @@ class ExecutionDueTimeTest {
     private Execution postedAndPolledAt(long polledAt) {
         ScriptedTransport transport = new ScriptedTransport(0, 8).behave(() -> () -> false);
         Execution execution = new Execution(barrier, transport, 0, null, null,
-                RequestAccess.create("IBARRIER", BarrierAlgorithm.DISSEMINATION, NoEngine.INSTANCE), null);
+                RequestAccess.create(() -> "IBARRIER", BarrierAlgorithm.DISSEMINATION, NoEngine.INSTANCE), null);
         assertFalse(execution.start(new ScratchPool(), times, T0));
         assertEquals(T0, execution.dueAt(false), "a transport that moves data only when polled: at once after posting");
         assertFalse(execution.poll(polledAt));

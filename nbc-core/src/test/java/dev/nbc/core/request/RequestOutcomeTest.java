@@ -43,7 +43,8 @@ class RequestOutcomeTest {
         });
         tester.start();
         for (int i = 0; i < rounds; i++) {
-            Request request = new Request("IBARRIER #" + i, BarrierAlgorithm.DISSEMINATION, NoEngine.INSTANCE);
+            int round = i;
+            Request request = new Request(() -> "IBARRIER #" + round, BarrierAlgorithm.DISSEMINATION, NoEngine.INSTANCE);
             current.set(request);
             request.fail(new NbcException("planted failure " + i));
             while (current.get() != null) {

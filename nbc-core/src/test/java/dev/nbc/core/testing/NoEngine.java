@@ -10,7 +10,7 @@ public final class NoEngine implements ProgressHook {
     }
 
     @Override
-    public void progressOnce() {
+    public void progressOnce(long now) {
     }
 
     @Override
