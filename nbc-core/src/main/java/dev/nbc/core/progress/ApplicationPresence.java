@@ -1,5 +1,7 @@
 package dev.nbc.core.progress;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongSupplier;
 
@@ -28,7 +30,21 @@ final class ApplicationPresence {
     private final AtomicInteger blocked = new AtomicInteger();
     /** System.nanoTime, or a test's clock. */
     private final LongSupplier clock;
-    private volatile long lastExit;
+    /**
+     * When the last application thread left (or {@link #UNTIMED}). Written with release semantics
+     * only ({@link #LAST_EXIT}): the decrement of {@link #inside} that follows each write is the
+     * fence that publishes it, so a volatile write would pay for a second one on every call.
+     */
+    private long lastExit;
+    private static final VarHandle LAST_EXIT;
+
+    static {
+        try {
+            LAST_EXIT = MethodHandles.lookup().findVarHandle(ApplicationPresence.class, "lastExit", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
     /**
      * Moving average (weight 1/8) of the share of the application's absences that lasted at least
      * {@link #LONG_ABSENCE_NANOS}, in units of 1/{@link #SHARE_ONE}. A share, not a mean time: on
@@ -67,7 +83,7 @@ final class ApplicationPresence {
 
     ApplicationPresence(LongSupplier clock) {
         this.clock = clock;
-        this.lastExit = clock.getAsLong() - HANDOFF_NANOS;
+        LAST_EXIT.setRelease(this, clock.getAsLong() - HANDOFF_NANOS);
     }
 
     /** A time argument meaning that the caller read no clock: this class reads its own when it needs one. */
@@ -80,11 +96,16 @@ final class ApplicationPresence {
     /** As {@link #enter()}, with the caller's reading of the clock ({@link #NOT_READ} if it has none). */
     void enter(long now) {
         if (inside.getAndIncrement() == 0) {
-            long left = lastExit;
+            long left = (long) LAST_EXIT.getAcquire(this);
             if (left != UNTIMED) {
                 long away = (now != NOT_READ ? now : clock.getAsLong()) - left;
                 int share = longAbsenceShare;
-                longAbsenceShare = share + (((away >= LONG_ABSENCE_NANOS ? SHARE_ONE : 0) - share) >> 3);
+                int next = share + (((away >= LONG_ABSENCE_NANOS ? SHARE_ONE : 0) - share) >> 3);
+                if (next != share) {
+                    // Written only when it changes: a volatile write is a fence, and in a loop of
+                    // back-to-back calls the share stays 0.
+                    longAbsenceShare = next;
+                }
             }
         }
     }
@@ -114,12 +135,12 @@ final class ApplicationPresence {
             return false;
         }
         if (handOver) {
-            lastExit = (now != NOT_READ ? now : clock.getAsLong()) - HANDOFF_NANOS;
+            LAST_EXIT.setRelease(this, (now != NOT_READ ? now : clock.getAsLong()) - HANDOFF_NANOS);
         } else if (exactTime || longAbsenceShare > 0 || ++untimedExits >= TIMED_ONE_IN) {
             untimedExits = 0;
-            lastExit = now != NOT_READ ? now : clock.getAsLong();
+            LAST_EXIT.setRelease(this, now != NOT_READ ? now : clock.getAsLong());
         } else {
-            lastExit = UNTIMED;
+            LAST_EXIT.setRelease(this, UNTIMED);
         }
         inside.decrementAndGet();
         return true;
@@ -149,7 +170,7 @@ final class ApplicationPresence {
         if (anyInside()) {
             return Long.MAX_VALUE;
         }
-        long left = lastExit;
+        long left = (long) LAST_EXIT.getAcquire(this);
         if (left == UNTIMED) {
             // The policy turned SHARED after an untimed exit: the application has left, so now
             // (its next exit is timed).
