@@ -7,6 +7,7 @@ import dev.nbc.bench.cpu.CpuMeter;
 import dev.nbc.core.schedule.Collective;
 import dev.nbc.bench.ops.EngineCounters;
 import dev.nbc.bench.ops.VariantCall;
+import dev.nbc.bench.ops.RuntimeActivity;
 import dev.nbc.bench.ops.Sweep;
 import dev.nbc.bench.ops.Variant;
 import dev.nbc.harness.ranks.Control;
@@ -121,6 +122,12 @@ public final class OverheadBenchmark extends Benchmark {
         // drew the stalls).
         sweep.run(env, (variant, op) -> point(env, op, config, inProcess));
         sweep.run(env, (variant, op) -> {
+            // Each point first untimed until no rank's JIT compiles during it (TailBenchmark's
+            // reason): each variant's session is new, and the compilations it set off landed on
+            // the first points timed with it, on the rank's own core (P = 2, 8 B broadcast:
+            // nbc-thread 1.2-3.0 us per op with 35-40 % of the wall time off the CPU, 0.6 us once
+            // compiled, issue 10).
+            Sweep.warmUpUntilQuiet(env.control(), () -> point(env, op, config.perRun(), inProcess));
             Map<String, Object> row = Repeated.row(config.runs(), FIGURES, () -> point(env, op, config.perRun(), inProcess));
             if (env.rank() == 0) {
                 rows.add(row);
@@ -145,14 +152,20 @@ public final class OverheadBenchmark extends Benchmark {
         double perOp = (System.nanoTime() - t0) / (double) probe;
         double wanted = config.secondsPerPoint() * 1e9 / Math.max(1, perOp);
         int iterations = (int) control.bcast(Math.max(config.minIterations(), Math.min(config.maxIterations(), wanted)));
+        // As in TailBenchmark: no collection of earlier garbage and no compilation set off before
+        // may fall into the timed loop (the collector's and the JIT's threads share the ranks' cores).
+        RuntimeActivity.settle();
         control.barrier();
         CpuMeter meter = new CpuMeter(op::progressThreadCpuNanos);
         EngineCounters counters = EngineCounters.start(op);
+        RuntimeActivity activity = RuntimeActivity.start();
         meter.start();
         for (int i = 0; i < iterations; i++) {
             op.blocking();
         }
         CpuMeter.Interval in = meter.stop();
+        Map<String, Object> runtime = new java.util.LinkedHashMap<>();
+        activity.addTo(control, runtime);
         double[][] all = control.gather(new double[] {in.wall(), in.procUser(), in.procSystem(), in.jvmProcess(),
                 in.threadCpu(), in.threadUser(), in.progressThread()});
         if (all == null) {
@@ -203,6 +216,7 @@ public final class OverheadBenchmark extends Benchmark {
         row.put("proc_idle_us_per_op", Math.max(0, (sumWall / p) * (1 - (procUser + procSys) / procDiv)) / iterations / 1e3);
         row.put("clk_tck", dev.nbc.bench.cpu.ProcessCpu.clockTicks());
         counters.addTo(row);
+        row.putAll(runtime);
         return row;
     }
 
