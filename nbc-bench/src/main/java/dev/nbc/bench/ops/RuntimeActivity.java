@@ -2,9 +2,14 @@ package dev.nbc.bench.ops;
 
 import dev.nbc.harness.ranks.Control;
 
+import java.io.IOException;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.util.Map;
 
 /**
@@ -22,35 +27,80 @@ public final class RuntimeActivity {
         gcBefore = gcMillis();
     }
 
-    /** The JIT is quiet once it has compiled nothing for this long. */
+    /** The JVM is quiet once, for this long, the JIT completed no compilation ... */
     static final long QUIET_MILLIS = 10;
+    /** ... and the process's other threads ran for at most this share of it (where that is known). */
+    static final double QUIET_SHARE = 0.05;
     /** ... and is waited for at most this long. */
     static final long MAX_SETTLE_MILLIS = 500;
 
     /**
-     * Collects garbage, then waits (sleeping, so that the compiler threads have the core) until the
-     * JIT has compiled nothing for {@link #QUIET_MILLIS}, at most {@link #MAX_SETTLE_MILLIS}. Call
-     * it before a timed loop: the compilations that processing the previous point's results set off
-     * (sorting 5,000 times for the quantiles, building its row) ran in the background during the
-     * next timed loop and took 45-118 ms of CPU from the ranks there, the multi-millisecond stalls
-     * of the first nbc-thread point at P = 4 (issue 10).
+     * Collects garbage, then waits (sleeping, so that the compiler threads have the core) until
+     * the JVM is quiet: for {@link #QUIET_MILLIS} no compilation completed and the process's other
+     * threads ran at most {@link #QUIET_SHARE} of the time (their run time from
+     * {@code /proc/self/task/&#42;/schedstat}, in ns; a compilation still running is seen there, and
+     * not in the JIT's total, which grows only when one completes); at most
+     * {@link #MAX_SETTLE_MILLIS}. Call it before a timed loop: the compilations that processing the
+     * previous point's results set off (sorting 5,000 times for the quantiles, building its row)
+     * ran in the background during the next timed loop and took 45-118 ms of CPU from the ranks
+     * there, the multi-millisecond stalls of the first nbc-thread point at P = 4; and at P = 2 a
+     * compilation that completed only after the loop took 27 % of an overhead loop's core while
+     * the JIT's total said 1 ms (issue 10).
      */
     public static void settle() {
         System.gc();
         long deadline = System.nanoTime() + MAX_SETTLE_MILLIS * 1_000_000;
-        long compiled = jitMillis();
-        long quietSince = System.nanoTime();
+        long windowStart = System.nanoTime();
+        long compiledAtStart = jitMillis();
+        long othersAtStart = otherThreadsRunNanos();
         while (System.nanoTime() - deadline < 0) {
             sleepMillis(1);
-            long now = jitMillis();
-            if (now != compiled) {
-                compiled = now;
-                quietSince = System.nanoTime();
-            } else if (System.nanoTime() - quietSince >= QUIET_MILLIS * 1_000_000) {
+            long now = System.nanoTime();
+            long window = now - windowStart;
+            if (window < QUIET_MILLIS * 1_000_000) {
+                continue;
+            }
+            long compiled = jitMillis();
+            long others = otherThreadsRunNanos();
+            boolean othersQuiet = others < 0 || othersAtStart < 0 || others - othersAtStart <= QUIET_SHARE * window;
+            if (compiled == compiledAtStart && othersQuiet) {
                 return;
             }
+            windowStart = now;
+            compiledAtStart = compiled;
+            othersAtStart = others;
         }
     }
+
+    /**
+     * The run time so far of every thread of this process but the calling one, in ns, from the
+     * kernel's scheduler statistics (the first field of {@code /proc/self/task/<tid>/schedstat});
+     * -1 where they cannot be read. A thread that ended in between is missed, which can only make
+     * a busy window look quieter by that thread's share.
+     */
+    static long otherThreadsRunNanos() {
+        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(TASKS)) {
+            String self = Files.readSymbolicLink(THREAD_SELF).getFileName().toString();
+            long total = 0;
+            for (Path task : tasks) {
+                if (task.getFileName().toString().equals(self)) {
+                    continue;
+                }
+                try {
+                    String stat = Files.readString(task.resolve("schedstat"));
+                    total += Long.parseLong(stat.substring(0, stat.indexOf(' ')));
+                } catch (NoSuchFileException ended) {
+                    // the thread ended after the listing
+                }
+            }
+            return total;
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    private static final Path TASKS = Path.of("/proc/self/task");
+    private static final Path THREAD_SELF = Path.of("/proc/thread-self");
 
     private static void sleepMillis(long millis) {
         try {
