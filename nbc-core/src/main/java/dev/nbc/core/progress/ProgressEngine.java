@@ -23,7 +23,6 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
 /**
@@ -137,7 +136,7 @@ public final class ProgressEngine implements AutoCloseable {
     private final List<Execution> draining = new ArrayList<>();
     private final ScratchPool scratch = new ScratchPool();
     private final Map<Schedule, RoundTimes> roundTimes = new IdentityHashMap<>();
-    private final ReentrantLock passLock = new ReentrantLock();
+    private final PassLock passLock = new PassLock();
     private final ApplicationPresence presence = new ApplicationPresence();
     private final Thread thread;
     private volatile boolean running = true;

@@ -335,7 +335,8 @@ public final class MpiTransport implements Transport {
         return op;
     }
 
-    private synchronized void completed(Operation op) {
+    /** Takes {@code op} out of the operations in flight; called under this transport's lock (every caller holds it). */
+    private void completed(Operation op) {
         if (op.next != null) {
             op.previous.next = op.next;
             op.next.previous = op.previous;
