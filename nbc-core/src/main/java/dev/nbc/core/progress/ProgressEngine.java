@@ -441,10 +441,15 @@ public final class ProgressEngine implements AutoCloseable {
         if (planned == RUNNING) {
             return;
         }
-        if (!handOver && !presence.oftenAway()) {
-            // A loop of back-to-back collectives: the caller will be back before the thread could
-            // help, and waking it costs the caller a system call and, on a shared core, 10-50 us.
-            return;
+        if (!handOver) {
+            presence.leftWorkInFlight();
+            // SHARED: only an application that often stays away after a start (start, compute,
+            // wait) has the thread woken; one that computes and then starts and waits at once, or
+            // a loop of back-to-back collectives, is back before the thread could help, and waking
+            // it costs the caller a system call and, on a shared core, 10-50 us of its core.
+            if (!(shared ? presence.oftenAwayAfterStart() : presence.oftenAway())) {
+                return;
+            }
         }
         if (now == CLOCK_NOT_READ) {
             now = System.nanoTime();

@@ -136,4 +136,43 @@ class ApplicationPresenceTest {
         presence.exit(false, true, ApplicationPresence.NOT_READ);
         assertEquals(2, reads.get(), "without a reading of the caller's, the presence reads its own clock");
     }
+
+    @Test
+    void computingBeforeAStartIsNotComputingAfterIt() {
+        // compute, then start and wait at once: long absences, but none after a start
+        for (int i = 0; i < 16; i++) {
+            now.addAndGet(100_000);            // computes
+            presence.enter();                  // start
+            presence.exit(false, true);
+            presence.leftWorkInFlight();
+            now.addAndGet(200);                // straight into the wait
+            presence.enter();
+            now.addAndGet(2_000);
+            presence.exit(false, true);
+        }
+        assertTrue(presence.oftenAway());
+        assertFalse(presence.oftenAwayAfterStart(), "a start followed at once by its wait needs no progress thread woken");
+
+        // start, compute, wait: the absences after starts are long
+        for (int i = 0; i < 4; i++) {
+            presence.enter();
+            presence.exit(false, true);
+            presence.leftWorkInFlight();
+            now.addAndGet(100_000);            // computes with the collective in flight
+            presence.enter();
+            presence.exit(false, true);
+        }
+        assertTrue(presence.oftenAwayAfterStart());
+    }
+
+    @Test
+    void onlyAbsencesThatFollowAStartWithWorkLeftCountAfterStart() {
+        for (int i = 0; i < 16; i++) {
+            presence.enter();
+            presence.exit(false, true);        // no work left in flight
+            now.addAndGet(1_000_000);
+        }
+        assertTrue(presence.oftenAway());
+        assertFalse(presence.oftenAwayAfterStart());
+    }
 }
