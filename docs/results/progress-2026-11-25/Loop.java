@@ -29,7 +29,10 @@ public class Loop {
                 if (Integer.getInteger("sleepms", 0) > 0) { System.gc(); Thread.sleep(Integer.getInteger("sleepms", 0)); }
                 MPI.COMM_WORLD.barrier();
                 long t0 = System.nanoTime();
+                long gapNs = Integer.getInteger("gapus", 0) * 1000L;
+                long busyNs = 0;
                 for (int i = 0; i < iters; i++) {
+                    if (gapNs > 0) { long g0 = System.nanoTime(); while (System.nanoTime() - g0 < gapNs) { } busyNs += System.nanoTime() - g0; }
                     if (v == 3) {
                         if (coll.equals("bcast")) { mpi.Request r = rank == 0 ? dup.iSend(buf, 8, MPI.BYTE, 1, 5) : dup.iRecv(buf, 8, MPI.BYTE, 0, 5); while (!r.test()) {} }
                     } else if (v == 4) {
@@ -48,12 +51,13 @@ public class Loop {
                         else c.iallreduce(buf, out, 1, DataType.DOUBLE, dev.nbc.core.datatype.ReduceOp.SUM).await();
                     }
                 }
-                t[0] = (System.nanoTime() - t0) / 1e3 / iters;
+                t[0] = (System.nanoTime() - t0 - busyNs) / 1e3 / iters;
                 if (Boolean.getBoolean("perrank")) System.out.printf("rank %d %s rep %d: %.3f%n", rank, names[v], rep, t[0]);
                 MPI.COMM_WORLD.allReduce(t, 1, MPI.DOUBLE, MPI.MAX);
                 res[v][rep] = t[0];
             }
         }
+        if (Boolean.getBoolean("allstats")) System.out.println("rank " + rank + " " + shared.statistics());
         if (rank == 0) {
             for (int v = 0; v < 5; v++) {
                 if (args.length > 1 && !args[1].contains(names[v])) continue;
