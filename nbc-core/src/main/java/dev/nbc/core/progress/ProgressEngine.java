@@ -295,7 +295,11 @@ public final class ProgressEngine implements AutoCloseable {
         try {
             publish(execution, now);
         } finally {
-            leave(false, now);
+            // A fresh reading for the exit: the start's pass may have run long (the first round's
+            // copies and reductions, an emulated network's injection time), and an exit dated at
+            // the entry made the absence after it look long (a 256 KiB allreduce started and
+            // awaited at once counted as "away after a start" seven times in ten, issue 10).
+            leave(false, clockForEntry());
         }
         return request;
     }
@@ -437,12 +441,15 @@ public final class ProgressEngine implements AutoCloseable {
         if (!presence.exit(handOver, shared, now) || inFlight.get() == 0) {
             return;
         }
+        if (!handOver) {
+            // Whatever the thread is doing now: the absence that begins here is one after a start.
+            presence.leftWorkInFlight();
+        }
         long planned = plannedWake;
         if (planned == RUNNING) {
             return;
         }
         if (!handOver) {
-            presence.leftWorkInFlight();
             // SHARED: only an application that often stays away after a start (start, compute,
             // wait) has the thread woken; one that computes and then starts and waits at once, or
             // a loop of back-to-back collectives, is back before the thread could help, and waking
