@@ -12,6 +12,8 @@ public class Emu {
         int bytes = Integer.getInteger("bytes", 262144);
         int reps = Integer.getInteger("reps", 200);
         EmulatedNetwork net = EmulatedNetwork.symmetric(20e-6, 2e-6, 2e-6, 0.5e-9);
+        boolean sync = Boolean.getBoolean("barrier");
+        CyclicBarrier barrier = new CyclicBarrier(2);
         try (InProcessWorld world = new InProcessWorld(2, net)) {
             ExecutorService ex = Executors.newFixedThreadPool(2);
             Future<?>[] fs = new Future<?>[2];
@@ -23,10 +25,15 @@ public class Emu {
                         int n = bytes / 8;
                         ByteBuffer in = Buffers.allocate(n, DataType.DOUBLE), out = Buffers.allocate(n, DataType.DOUBLE);
                         double[] pure = new double[reps], overall = new double[reps];
-                        for (int i = 0; i < reps; i++) { long t0 = System.nanoTime(); c.iallreduce(in, out, n, DataType.DOUBLE, ReduceOp.SUM).await(); pure[i] = System.nanoTime() - t0; }
+                        for (int i = 0; i < reps; i++) { if (sync) barrier.await(); long t0 = System.nanoTime(); c.iallreduce(in, out, n, DataType.DOUBLE, ReduceOp.SUM).await(); pure[i] = System.nanoTime() - t0; }
                         java.util.Arrays.sort(pure); long compute = (long) pure[reps / 2];
                         ProgressStatistics s0 = e.statistics();
+                        try { var pf = ProgressEngine.class.getDeclaredField("presence"); pf.setAccessible(true); Object p = pf.get(e);
+                              StringBuilder sb = new StringBuilder("rank " + rank + " presence:");
+                              for (var f : p.getClass().getDeclaredFields()) { if (java.lang.reflect.Modifier.isStatic(f.getModifiers())) continue; f.setAccessible(true); sb.append(' ').append(f.getName()).append('=').append(f.get(p)); }
+                              System.out.println(sb); } catch (Exception ex2) { ex2.printStackTrace(); }
                         for (int i = 0; i < reps; i++) {
+                            if (sync) barrier.await();
                             long t0 = System.nanoTime();
                             Request q = c.iallreduce(in, out, n, DataType.DOUBLE, ReduceOp.SUM);
                             while (System.nanoTime() - t0 < compute) { }
