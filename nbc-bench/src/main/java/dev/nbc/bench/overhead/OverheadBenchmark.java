@@ -153,10 +153,18 @@ public final class OverheadBenchmark extends Benchmark {
         double wanted = config.secondsPerPoint() * 1e9 / Math.max(1, perOp);
         int iterations = (int) control.bcast(Math.max(config.minIterations(), Math.min(config.maxIterations(), wanted)));
         // As in TailBenchmark: no collection of earlier garbage and no compilation set off before
-        // may fall into the timed loop (the collector's and the JIT's threads share the ranks' cores).
+        // may fall into the timed loop (the collector's and the JIT's threads share the ranks'
+        // cores). The readings around the loop go once untimed first: the compilations they set
+        // off (the management beans behind the progress thread's CPU time, which only nbc-thread
+        // reads) ran in the background of the timed loop, 0.5-1 ms of every nbc-thread point's
+        // jit_ms, and are done during the settle.
+        CpuMeter meter = new CpuMeter(op::progressThreadCpuNanos);
+        meter.start();
+        meter.stop();
+        EngineCounters.start(op);
+        RuntimeActivity.start();
         RuntimeActivity.settle();
         control.barrier();
-        CpuMeter meter = new CpuMeter(op::progressThreadCpuNanos);
         EngineCounters counters = EngineCounters.start(op);
         RuntimeActivity activity = RuntimeActivity.start();
         meter.start();
