@@ -1,5 +1,7 @@
 package dev.nbc.core.progress;
 
+import static dev.nbc.core.internal.ProgressHook.CLOCK_NOT_READ;
+
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -100,37 +102,43 @@ final class ApplicationPresence {
         LAST_EXIT.setRelease(this, clock.getAsLong() - HANDOFF_NANOS);
     }
 
-    /** A time argument meaning that the caller read no clock: this class reads its own when it needs one. */
-    static final long NOT_READ = dev.nbc.core.internal.ProgressHook.CLOCK_NOT_READ;
-
     void enter() {
-        enter(NOT_READ);
+        enter(CLOCK_NOT_READ);
     }
 
-    /** As {@link #enter()}, with the caller's reading of the clock ({@link #NOT_READ} if it has none). */
+    /** As {@link #enter()}, with the caller's reading of the clock ({@code CLOCK_NOT_READ} if it has none). */
     void enter(long now) {
         if (inside.getAndIncrement() == 0) {
             long left = (long) LAST_EXIT.getAcquire(this);
             if (left != UNTIMED) {
-                long away = (now != NOT_READ ? now : clock.getAsLong()) - left;
-                int target = away >= LONG_ABSENCE_NANOS ? SHARE_ONE : 0;
+                int target = reading(now) - left >= LONG_ABSENCE_NANOS ? SHARE_ONE : 0;
+                // Each share is written only when it changes: a volatile write is a fence, and in
+                // a loop of back-to-back calls the shares stay 0.
                 int share = longAbsenceShare;
-                int next = share + ((target - share) >> 3);
+                int next = towards(share, target);
                 if (next != share) {
-                    // Written only when it changes: a volatile write is a fence, and in a loop of
-                    // back-to-back calls the share stays 0.
                     longAbsenceShare = next;
                 }
                 if (absenceAfterStart) {
                     absenceAfterStart = false;
                     int afterStart = longAbsenceAfterStartShare;
-                    int nextAfterStart = afterStart + ((target - afterStart) >> 3);
+                    int nextAfterStart = towards(afterStart, target);
                     if (nextAfterStart != afterStart) {
                         longAbsenceAfterStartShare = nextAfterStart;
                     }
                 }
             }
         }
+    }
+
+    /** One step (weight 1/8) of a moving average of shares in units of 1/{@link #SHARE_ONE}. */
+    private static int towards(int share, int target) {
+        return share + ((target - share) >> 3);
+    }
+
+    /** The caller's reading of the clock, or this class's own if the caller has none. */
+    private long reading(long now) {
+        return now != CLOCK_NOT_READ ? now : clock.getAsLong();
     }
 
     /** The exit just made left collectives in flight: the absence it begins counts for {@link #oftenAwayAfterStart()} too. */
@@ -150,12 +158,12 @@ final class ApplicationPresence {
      * @return true if it left the library, false if it left a nested call (it is still inside)
      */
     boolean exit(boolean handOver, boolean exactTime) {
-        return exit(handOver, exactTime, NOT_READ);
+        return exit(handOver, exactTime, CLOCK_NOT_READ);
     }
 
     /**
-     * As {@link #exit(boolean, boolean)}, with the caller's latest reading of the clock ({@link
-     * #NOT_READ} if it has none). The reading may precede the exit by the call's own work (a pass,
+     * As {@link #exit(boolean, boolean)}, with the caller's latest reading of the clock
+     * ({@code CLOCK_NOT_READ} if it has none). The reading may precede the exit by the call's own work (a pass,
      * a microsecond or so): the take-over it dates then comes that much earlier than
      * {@link #HANDOFF_NANOS} after the true exit, which is well within that margin's purpose.
      */
@@ -165,10 +173,10 @@ final class ApplicationPresence {
             return false;
         }
         if (handOver) {
-            LAST_EXIT.setRelease(this, (now != NOT_READ ? now : clock.getAsLong()) - HANDOFF_NANOS);
+            LAST_EXIT.setRelease(this, reading(now) - HANDOFF_NANOS);
         } else if (exactTime || longAbsenceShare > 0 || ++untimedExits >= TIMED_ONE_IN) {
             untimedExits = 0;
-            LAST_EXIT.setRelease(this, now != NOT_READ ? now : clock.getAsLong());
+            LAST_EXIT.setRelease(this, reading(now));
         } else {
             LAST_EXIT.setRelease(this, UNTIMED);
         }

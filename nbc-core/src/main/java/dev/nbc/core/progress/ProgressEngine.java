@@ -1,5 +1,7 @@
 package dev.nbc.core.progress;
 
+import static dev.nbc.core.internal.ProgressHook.CLOCK_NOT_READ;
+
 import com.lmax.disruptor.BusySpinWaitStrategy;
 import com.lmax.disruptor.EventPoller;
 import com.lmax.disruptor.InsufficientCapacityException;
@@ -92,8 +94,6 @@ public final class ProgressEngine implements AutoCloseable {
     };
 
     private static final int RING_SIZE = 4096;
-    /** A time argument meaning that the caller read no clock: whoever needs the time reads it. */
-    static final long CLOCK_NOT_READ = ProgressHook.CLOCK_NOT_READ;
     /** Engines with a live progress thread in this JVM: the demand for cores ({@link ProgressPolicy#forCores}). */
     private static final AtomicInteger THREAD_ENGINES = new AtomicInteger();
 
@@ -449,14 +449,12 @@ public final class ProgressEngine implements AutoCloseable {
         if (planned == RUNNING) {
             return;
         }
-        if (!handOver) {
-            // SHARED: only an application that often stays away after a start (start, compute,
-            // wait) has the thread woken; one that computes and then starts and waits at once, or
-            // a loop of back-to-back collectives, is back before the thread could help, and waking
-            // it costs the caller a system call and, on a shared core, 10-50 us of its core.
-            if (!(shared ? presence.oftenAwayAfterStart() : presence.oftenAway())) {
-                return;
-            }
+        // SHARED: only an application that often stays away after a start (start, compute, wait)
+        // has the thread woken; one that computes and then starts and waits at once, or a loop of
+        // back-to-back collectives, is back before the thread could help, and waking it costs the
+        // caller a system call and, on a shared core, 10-50 us of its core.
+        if (!handOver && !(shared ? presence.oftenAwayAfterStart() : presence.oftenAway())) {
+            return;
         }
         if (now == CLOCK_NOT_READ) {
             now = System.nanoTime();

@@ -1,5 +1,6 @@
 package dev.nbc.core.progress;
 
+import dev.nbc.core.internal.ProgressHook;
 import org.junit.jupiter.api.Test;
 
 import java.util.concurrent.atomic.AtomicInteger;
@@ -132,8 +133,8 @@ class ApplicationPresenceTest {
         }
         assertTrue(presence.oftenAway());
         assertEquals(0, reads.get());
-        presence.enter(ApplicationPresence.NOT_READ);
-        presence.exit(false, true, ApplicationPresence.NOT_READ);
+        presence.enter(ProgressHook.CLOCK_NOT_READ);
+        presence.exit(false, true, ProgressHook.CLOCK_NOT_READ);
         assertEquals(2, reads.get(), "without a reading of the caller's, the presence reads its own clock");
     }
 
