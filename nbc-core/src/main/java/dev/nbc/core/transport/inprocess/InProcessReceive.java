@@ -74,8 +74,9 @@ final class InProcessReceive extends Link.Waiting implements PendingOperation {
         byte[] staged = message.staged;
         if (fits && staged != null) {
             // Taken as soon as it is there, not at arrival, so the copy does not delay completion.
-            buffer.put(offset, staged);
+            buffer.put(offset, staged, 0, message.length);
             message.staged = null;
+            owner.stagingBuffers().give(staged);
         }
         if (!owner.hasArrived(message, now)) {
             return false;

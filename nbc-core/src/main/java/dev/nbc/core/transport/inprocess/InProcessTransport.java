@@ -41,6 +41,8 @@ public final class InProcessTransport implements Transport {
     private final long sendOverhead;
     private final long receiveOverhead;
     private final long gap;
+    /** The private copies of messages sent to this rank before it posted their receives. */
+    private final StagingBuffers stagingBuffers = new StagingBuffers();
     /** Indexed by source; a link is created on first use, so sparse traffic in a large world stays small. */
     private final AtomicReferenceArray<Link> inbound;
     /** When this rank's NIC may start its next injection; touched only by the thread sending. */
@@ -109,13 +111,14 @@ public final class InProcessTransport implements Transport {
         } else {
             message = new Message(rank, tag, length, 0);
         }
-        Link.Waiting partner = world.transport(peer).linkFrom(rank).pair(tag, message);
+        InProcessTransport destination = world.transport(peer);
+        Link.Waiting partner = destination.linkFrom(rank).pair(tag, message);
         if (partner != null) {
             InProcessReceive receive = (InProcessReceive) partner;
             receive.match(message);
             message.deliver(buffer, offset, receive);
         } else {
-            message.stage(buffer, offset);
+            message.stage(buffer, offset, destination.stagingBuffers);
         }
         if (!emulated) {
             return COMPLETED;
@@ -187,6 +190,10 @@ public final class InProcessTransport implements Transport {
     /** Takes a receive of this rank out of its link, if no send has paired with it yet; true if it was taken out. */
     boolean withdraw(int source, int tag, InProcessReceive receive) {
         return linkFrom(source).withdraw(tag, receive);
+    }
+
+    StagingBuffers stagingBuffers() {
+        return stagingBuffers;
     }
 
     boolean isPeerClosed(int peer) {

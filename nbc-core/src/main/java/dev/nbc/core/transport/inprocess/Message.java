@@ -11,14 +11,15 @@ import java.nio.ByteBuffer;
  * outside the pair's monitor); {@link #ready} tells the receiver when the copy is done.
  */
 final class Message extends Link.Waiting {
-    private static final byte[] NO_BYTES = new byte[0];
-
     final int source;
     final int tag;
     final int length;
     /** When the receive may complete (System.nanoTime()); unused on the ideal network. */
     final long arrival;
-    /** The private copy, or null if the data went straight into the receive (or has been taken). */
+    /**
+     * The private copy (its first {@code length} bytes; it may be longer, see {@link StagingBuffers}),
+     * or null if the data went straight into the receive (or has been taken).
+     */
     byte[] staged;
     /** Written after the data is in place; read first by the receiver, which publishes the data. */
     volatile boolean ready;
@@ -43,10 +44,10 @@ final class Message extends Link.Waiting {
         ready = true;
     }
 
-    /** Copies the data aside for a receive not posted yet. */
-    void stage(ByteBuffer source, int offset) {
-        byte[] copy = length == 0 ? NO_BYTES : new byte[length];
-        source.get(offset, copy);
+    /** Copies the data aside, into a buffer of the receiver's {@code buffers}, for a receive not posted yet. */
+    void stage(ByteBuffer source, int offset, StagingBuffers buffers) {
+        byte[] copy = buffers.take(length);
+        source.get(offset, copy, 0, length);
         staged = copy;
         ready = true;
     }

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -198,6 +199,44 @@ class InProcessTransportTest {
                 assertEquals(round, in.getInt(4));
             }
         }, TIMEOUT);
+    }
+
+    /**
+     * Messages sent before their receives are copied aside into buffers that are reused (issue 10):
+     * a shorter message in a reused, longer buffer must deliver exactly its own bytes, and one
+     * still waiting must keep its data while later messages are staged.
+     */
+    @Test
+    void stagedMessagesOfVaryingLengthsDeliverExactlyTheirOwnBytes() {
+        InProcessWorld world = new InProcessWorld(2);
+        Transport sender = world.transport(0);
+        Transport receiver = world.transport(1);
+        SplittableRandom random = new SplittableRandom(11);
+        int[] lengths = {4096, 1000, 0, 4096, 17, 70_000, 3};
+        for (int round = 0; round < 3; round++) {
+            List<byte[]> sent = new ArrayList<>();
+            for (int length : lengths) {
+                byte[] data = new byte[length];
+                random.nextBytes(data);
+                sent.add(data);
+                ByteBuffer source = ByteBuffer.allocateDirect(Math.max(1, length)).put(data).clear();
+                assertTrue(sender.send(source, 0, length, 1, 9).test());
+                source.put(0, (byte) ~source.get(0)); // the sender's buffer is free once the send returns
+            }
+            for (int i = 0; i < lengths.length; i++) {
+                ByteBuffer target = ByteBuffer.allocateDirect(lengths[i] + 8);
+                for (int k = 0; k < target.capacity(); k++) {
+                    target.put(k, (byte) 0x5A);
+                }
+                awaitTrue(receiver.receive(target, 0, lengths[i] + 8, 0, 9));
+                byte[] got = new byte[lengths[i]];
+                target.get(0, got);
+                assertArrayEquals(sent.get(i), got, "message " + i + " of round " + round);
+                for (int k = lengths[i]; k < target.capacity(); k++) {
+                    assertEquals(0x5A, target.get(k), "byte " + k + " past message " + i + " of round " + round);
+                }
+            }
+        }
     }
 
     @Test
