@@ -39,6 +39,9 @@ final class Execution {
     private long passTime;
     /** Whether a pass has polled the current round since it was posted. */
     private boolean roundPolled;
+    /** The time of the last poll that found the current round still running, or {@link #NOT_SEEN} (kept for {@link RoundTimes}). */
+    private long stillRunningAt = NOT_SEEN;
+    private static final long NOT_SEEN = Long.MIN_VALUE;
     private PendingOperation[] pending = new PendingOperation[4];
     private int pendingCount;
 
@@ -132,6 +135,11 @@ final class Execution {
         return advanceRounds();
     }
 
+    /** The index of the round in progress (-1 before the start). */
+    int currentRound() {
+        return round;
+    }
+
     /** Polls the current round; true once the whole schedule is done. {@code now} as for {@link #start}. */
     boolean poll(long now) {
         passTime = now;
@@ -143,13 +151,17 @@ final class Execution {
             PendingOperation operation = pending[i];
             if (operation != null) {
                 if (!operation.test()) {
+                    if (times != null) {
+                        stillRunningAt = now;
+                    }
                     return false;
                 }
                 pending[i] = null;
             }
         }
         if (times != null) {
-            times.observe(round, now - roundPostedAt);
+            times.observe(round, stillRunningAt == NOT_SEEN ? RoundTimes.NEVER_SEEN_RUNNING : stillRunningAt - roundPostedAt,
+                    now - roundPostedAt);
         }
         return advanceRounds();
     }
@@ -192,6 +204,7 @@ final class Execution {
         }
         roundPostedAt = passTime;
         roundPolled = false;
+        stillRunningAt = NOT_SEEN;
         return pendingCount > 0;
     }
 

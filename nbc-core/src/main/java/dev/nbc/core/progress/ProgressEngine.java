@@ -533,6 +533,7 @@ public final class ProgressEngine implements AutoCloseable {
                 break;
             }
             Execution execution = active.get(i);
+            int roundBefore = execution.currentRound();
             boolean done;
             try {
                 done = execution.poll(now);
@@ -545,6 +546,12 @@ public final class ProgressEngine implements AutoCloseable {
             if (done) {
                 removeAt(active, i);
                 finish(execution);
+                changed = true;
+            } else if (execution.currentRound() != roundBefore) {
+                // A round completed and the next is posted: progress too. Counted as none, it let
+                // the thread's poll interval grow to its longest after every pass that posted a
+                // round but finished no collective, so the next round found still running waited
+                // 1 ms for the thread's next look (issue 10).
                 changed = true;
             }
         }
@@ -657,7 +664,7 @@ public final class ProgressEngine implements AutoCloseable {
                         // an oversubscribed machine, so a back-to-back loop must see almost none.
                         long look = now + recheck;
                         boolean soon = inFlight.get() > 0 && (presence.oftenAway() || presence.anyBlocked());
-                        sleepUntil(soon ? Math.min(takeOver, look) : look, now);
+                        sleepUntil(soon ? Math.min(firstWorkAt(takeOver), look) : look, now);
                         recheck = Math.min(2 * recheck, MAX_RECHECK_NANOS);
                         continue;
                     }
@@ -698,6 +705,22 @@ public final class ProgressEngine implements AutoCloseable {
             THREAD_ENGINES.decrementAndGet();
         }
         failAll(null);
+    }
+
+    /**
+     * When there is first something to do once the application has left at {@code takeOver}: the
+     * take-over itself if a waiter blocks or a collective waits to be started, else the later of it
+     * and the next due round. Sleeping straight to the due round saved a wake-up per collective in
+     * a loop of start, compute, wait: woken by the start, the thread slept until the take-over 10 us
+     * later, woke on a core the application was computing on, and only then slept until the round
+     * was due (issue 10).
+     */
+    private long firstWorkAt(long takeOver) {
+        if (presence.anyBlocked() || unstarted()) {
+            return takeOver;
+        }
+        long due = nextDue;
+        return due - takeOver > 0 ? due : takeOver;
     }
 
     /** True if a collective was submitted that no pass has started yet. */

@@ -34,13 +34,13 @@ class ExecutionDueTimeTest {
 
     @Test
     void aRoundIsDueWhenItsLearnedDurationHasPassed() {
-        times.observe(0, 50_000);
+        times.observe(0, RoundTimes.NEVER_SEEN_RUNNING, 50_000);
         assertEquals(T0 + 50_000, postedAndPolledAt(T0 + 10).dueAt(false));
     }
 
     @Test
     void aRoundThatOnceTookLongIsStillPolledWithinTheLongestPollInterval() {
-        times.observe(0, 10_000_000_000L); // a peer came 10 s late once
+        times.observe(0, RoundTimes.NEVER_SEEN_RUNNING, 10_000_000_000L); // a peer came 10 s late once
         assertEquals(T0 + 10 + ProgressEngine.MAX_POLL_NANOS, postedAndPolledAt(T0 + 10).dueAt(false),
                 "due after the longest poll interval, not 10 s after posting");
     }
