@@ -11,10 +11,11 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 /**
  * One rank's endpoint in an {@link InProcessWorld}.
  *
- * <p>A send copies its data once, when it is posted: straight into the matching receive if that is
- * already waiting, otherwise aside until the receive comes. So a send never depends on its receive
- * to complete (as with MPI's eager protocol), and schedules that post sends before receives cannot
- * deadlock here where they would not under MPI. Matching state is kept per ordered pair of ranks
+ * <p>A send's data goes straight into the matching receive if that is already waiting; otherwise
+ * it is copied aside, at once on the ideal network, or on the emulated one when the send completes
+ * unless a receive posted meanwhile took it straight from the sender's buffer ({@link Message}). So
+ * a send never depends on its receive to complete (as with MPI's eager protocol), and schedules
+ * that post sends before receives cannot deadlock here where they would not under MPI. Matching state is kept per ordered pair of ranks
  * ({@link Link}), so ranks contend only with the rank they exchange data with.
  *
  * <p>On an emulated network (see {@link EmulatedNetwork} for the exact rules) the send spends o_s
@@ -112,20 +113,50 @@ public final class InProcessTransport implements Transport {
             message = new Message(rank, tag, length, 0);
         }
         InProcessTransport destination = world.transport(peer);
+        message.defer(buffer, offset);
         Link.Waiting partner = destination.linkFrom(rank).pair(tag, message);
         if (partner != null) {
             InProcessReceive receive = (InProcessReceive) partner;
             receive.match(message);
             message.deliver(buffer, offset, receive);
-        } else {
-            message.stage(buffer, offset, destination.stagingBuffers);
         }
         if (!emulated) {
+            // complete at once: the data must be out of the sender's buffer now
+            message.release(destination.stagingBuffers);
             return COMPLETED;
         }
         clock.spinUntil(posted + sendOverhead);
-        long injectedAt = injected;
-        return () -> clock.reached(injectedAt, clock.now());
+        return new EmulatedSend(message, injected, destination.stagingBuffers);
+    }
+
+    /**
+     * A send on the emulated network: complete once its last byte is injected, and then its data
+     * must be out of the sender's buffer ({@link Message#release}).
+     */
+    private final class EmulatedSend implements PendingOperation {
+        private final Message message;
+        private final long injectedAt;
+        private final StagingBuffers buffers;
+        private boolean done;
+
+        EmulatedSend(Message message, long injectedAt, StagingBuffers buffers) {
+            this.message = message;
+            this.injectedAt = injectedAt;
+            this.buffers = buffers;
+        }
+
+        @Override
+        public boolean test() {
+            if (done) {
+                return true;
+            }
+            if (!clock.reached(injectedAt, clock.now())) {
+                return false;
+            }
+            message.release(buffers);
+            done = true;
+            return true;
+        }
     }
 
     @Override
@@ -135,7 +166,9 @@ public final class InProcessTransport implements Transport {
         InProcessReceive receive = new InProcessReceive(this, buffer, offset, length, peer, tag);
         Link.Waiting partner = linkFrom(peer).pair(tag, receive);
         if (partner != null) {
-            receive.match((Message) partner);
+            Message message = (Message) partner;
+            receive.match(message);
+            message.claimInto(receive);
         }
         return receive;
     }

@@ -84,8 +84,10 @@ class EmulatedNetworkTest {
         InProcessWorld world = world(virtualTime, network);
         Transport receiver = world.transport(1);
         ByteBuffer in = ByteBuffer.allocateDirect(8);
-        long posted = receiver.nanoTime();                 // the same clock as the sender's
         world.transport(0).send(ByteBuffer.allocateDirect(8), 0, 8, 1, 0);
+        // Read after send() returned, on the same clock as the sender's: the send was posted no
+        // later (read before it, a first send's class loading could date it 20 us later).
+        long posted = receiver.nanoTime();
         PendingOperation receive = receiver.receive(in, 0, 8, 0, 0);
         receiver.spinUntil(posted + 40_000);               // the message has arrived by now
         long entered = receiver.nanoTime();
@@ -133,6 +135,99 @@ class EmulatedNetworkTest {
             assertTime(virtualTime, due[i], receiver.nanoTime(), "message " + i + "'s arrival");
         }
         assertTrue(due[4] - due[0] >= 4 * 40_000, "the gap, not o_s, spaced them");
+    }
+
+    /**
+     * A send's data stays in the sender's buffer until a receive takes it or the send completes
+     * (issue 10): a receive posted while the send is in flight gets the data as it was sent, and
+     * so does one posted after the send completed and its buffer was overwritten.
+     */
+    @ParameterizedTest(name = "virtual time = {0}")
+    @ValueSource(booleans = {true, false})
+    void theDataIsTheSentDataWhetherTheReceiveComesDuringTheSendOrAfterItCompleted(boolean virtualTime) {
+        EmulatedNetwork network = new EmulatedNetwork(5_000, 1_000, 1_000, 0, 0.5);
+        int bytes = 64_001;                                // (m-1)G = 32 us in flight
+        for (boolean receiveDuringSend : new boolean[] {true, false}) {
+            InProcessWorld world = world(virtualTime, network);
+            Transport sender = world.transport(0);
+            Transport receiver = world.transport(1);
+            ByteBuffer data = ByteBuffer.allocateDirect(bytes);
+            for (int i = 0; i < bytes; i++) {
+                data.put(i, (byte) (i * 31 + 7));
+            }
+            ByteBuffer expected = ByteBuffer.allocateDirect(bytes).put(data.duplicate()).clear();
+            ByteBuffer target = ByteBuffer.allocateDirect(bytes);
+            PendingOperation send = sender.send(data, 0, bytes, 1, 4);
+            PendingOperation receive = receiveDuringSend ? receiver.receive(target, 0, bytes, 0, 4) : null;
+            while (!send.test()) {
+                Thread.onSpinWait();
+            }
+            for (int i = 0; i < bytes; i++) {
+                data.put(i, (byte) 0);                     // the send completed: the buffer is the sender's again
+            }
+            if (receive == null) {
+                receive = receiver.receive(target, 0, bytes, 0, 4);
+            }
+            while (!receive.test()) {
+                Thread.onSpinWait();
+            }
+            assertEquals(expected, target, "receive posted " + (receiveDuringSend ? "during the send" : "after it completed"));
+        }
+    }
+
+    /**
+     * Receives posted on one thread while the sender's thread sends and completes: each message
+     * intact, none lost. On the ideal network a receive can match a message between its linking
+     * and its send's return (the copy aside must not race the receive's own copy); on the emulated
+     * one, between its linking and the send's completion.
+     */
+    @ParameterizedTest(name = "ideal network = {0}")
+    @ValueSource(booleans = {true, false})
+    void receivesRacingTheSendersCompletionsGetEveryMessageIntact(boolean ideal) throws Exception {
+        EmulatedNetwork network = ideal ? EmulatedNetwork.none() : new EmulatedNetwork(0, 0, 0, 0, 0.01);
+        InProcessWorld world = new InProcessWorld(2, network);
+        int messages = 20_000;
+        int bytes = 4_096;
+        java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread receiving = new Thread(() -> {
+            Transport receiver = world.transport(1);
+            ByteBuffer target = ByteBuffer.allocateDirect(bytes);
+            for (int m = 0; m < messages; m++) {
+                PendingOperation receive = receiver.receive(target, 0, bytes, 0, 2);
+                while (!receive.test()) {
+                    Thread.onSpinWait();
+                }
+                for (int i = 0; i < bytes; i += 512) {
+                    if (target.getInt(i) != m) {
+                        throw new AssertionError("message " + m + " at byte " + i + " holds " + target.getInt(i));
+                    }
+                }
+            }
+        });
+        Thread sending = new Thread(() -> {
+            Transport sender = world.transport(0);
+            ByteBuffer data = ByteBuffer.allocateDirect(bytes);
+            for (int m = 0; m < messages; m++) {
+                for (int i = 0; i < bytes; i += 4) {
+                    data.putInt(i, m);
+                }
+                PendingOperation send = sender.send(data, 0, bytes, 1, 2);
+                while (!send.test()) {
+                    Thread.onSpinWait();
+                }
+            }
+        });
+        for (Thread t : new Thread[] {receiving, sending}) {
+            t.setDaemon(true); // a failure must not leave a spinning thread behind the test
+            t.setUncaughtExceptionHandler((thread, e) -> failure.compareAndSet(null, e));
+            t.start();
+        }
+        sending.join(30_000);
+        receiving.join(30_000);
+        if (failure.get() != null) {
+            throw new AssertionError(failure.get());
+        }
+        assertFalse(sending.isAlive() || receiving.isAlive(), "all " + messages + " messages sent and received within 30 s");
     }
 
     private static InProcessWorld world(boolean virtualTime, EmulatedNetwork network) {
