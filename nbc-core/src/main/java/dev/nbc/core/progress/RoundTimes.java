@@ -13,9 +13,9 @@ import dev.nbc.core.schedule.Schedule;
  * <ul>
  * <li>done by a time shorter than the estimate: the estimate drops to it at once;</li>
  * <li>done at the first look, at or after the estimate: nothing is learned but that the estimate
- *     was not early, so it moves a thirty-second earlier, to find out whether it could be;</li>
+ *     was not early, so it moves a sixteenth earlier, to find out whether it could be;</li>
  * <li>still running at a look past the estimate: the estimate was early, and rises to the middle
- *     of what the two looks bracket.</li>
+ *     of what the two looks bracket, at most doubling.</li>
  * </ul>
  * It must never rise on a late first look: the estimate decides when the thread looks, so late
  * looks taught it to look later still (issue 10: a 256 KiB allreduce's first round, 90 us on the
@@ -61,9 +61,12 @@ final class RoundTimes {
             nanos[round] = Math.max(1, doneBy);
         } else if (stillRunningAt == NEVER_SEEN_RUNNING || stillRunningAt < current) {
             // not early (or not known to be): try a little earlier next time
-            nanos[round] = Math.max(1, current - (current >> 5));
+            nanos[round] = Math.max(1, current - (current >> 4));
         } else {
-            nanos[round] = stillRunningAt + ((doneBy - stillRunningAt) >> 1);
+            // early: into the bracket, but at most twice as long, as one round that waited for a
+            // descheduled peer (4 ms against 0.1 ms) must not set the thread's looks for dozens of
+            // rounds after it
+            nanos[round] = Math.min(2 * current, stillRunningAt + ((doneBy - stillRunningAt) >> 1));
         }
     }
 }

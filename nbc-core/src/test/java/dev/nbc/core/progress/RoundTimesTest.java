@@ -36,7 +36,7 @@ class RoundTimesTest {
         RoundTimes fresh = new RoundTimes(barrierOf8);
         fresh.observe(1, FIRST_LOOK, 90_000);
         fresh.observe(1, FIRST_LOOK, 95_000);
-        assertEquals(90_000 - (90_000 >> 5), fresh.expected(1), "a first look after the expected time moves it a 32nd earlier");
+        assertEquals(90_000 - (90_000 >> 4), fresh.expected(1), "a first look after the expected time moves it a 16th earlier");
     }
 
     @Test
@@ -46,7 +46,17 @@ class RoundTimesTest {
         times.observe(1, 80_000, 100_000);
         assertEquals(90_000, times.expected(1), "still running at 80 us, done by 100 us: the middle");
         times.observe(1, 85_000, 120_000);
-        assertEquals(90_000 - (90_000 >> 5), times.expected(1), "a bracket around the estimate confirms it (and probes earlier)");
+        assertEquals(90_000 - (90_000 >> 4), times.expected(1), "a bracket around the estimate confirms it (and probes earlier)");
+    }
+
+    @Test
+    void oneRoundThatWaitedForADescheduledPeerAtMostDoublesTheEstimate() {
+        RoundTimes times = new RoundTimes(barrierOf8);
+        times.observe(1, FIRST_LOOK, 100_000);
+        times.observe(1, 3_999_000, 4_000_000);
+        assertEquals(200_000, times.expected(1));
+        times.observe(1, 99_000, 100_000);
+        assertEquals(100_000, times.expected(1), "the next ordinary round brings it back at once");
     }
 
     @Test
