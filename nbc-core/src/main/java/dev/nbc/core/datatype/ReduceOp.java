@@ -156,56 +156,69 @@ public final class ReduceOp {
      */
     public void apply(DataType type, ByteBuffer source, int sourceOffset, ByteBuffer target, int targetOffset,
                       int count, boolean sourceIsLeft) {
+        apply(type, source, sourceOffset, target, targetOffset, target, targetOffset, count, sourceIsLeft);
+    }
+
+    /**
+     * Combines {@code count} elements of two ranges into a third: {@code target[i] = source[i] op
+     * operand[i]} when {@code sourceIsLeft}, else {@code target[i] = operand[i] op source[i]}. The
+     * operand range may be the target range itself, but must not overlap it otherwise. Offsets are
+     * in bytes; the buffers' own byte order, position and limit are ignored.
+     */
+    public void apply(DataType type, ByteBuffer source, int sourceOffset, ByteBuffer operand, int operandOffset,
+                      ByteBuffer target, int targetOffset, int count, boolean sourceIsLeft) {
         ByteBuffer in = source.duplicate().order(ByteOrder.nativeOrder());
+        ByteBuffer with = operand.duplicate().order(ByteOrder.nativeOrder());
         ByteBuffer out = target.duplicate().order(ByteOrder.nativeOrder());
         switch (type) {
             case BYTE -> {
                 for (int i = 0; i < count; i++) {
-                    long s = in.get(sourceOffset + i), t = out.get(targetOffset + i);
+                    long s = in.get(sourceOffset + i), t = with.get(operandOffset + i);
                     out.put(targetOffset + i, (byte) combine(s, t, sourceIsLeft));
                 }
             }
             case SHORT -> {
                 for (int i = 0; i < count; i++) {
-                    int si = sourceOffset + 2 * i, ti = targetOffset + 2 * i;
-                    out.putShort(ti, (short) combine(in.getShort(si), out.getShort(ti), sourceIsLeft));
+                    out.putShort(targetOffset + 2 * i, (short) combine(in.getShort(sourceOffset + 2 * i),
+                            with.getShort(operandOffset + 2 * i), sourceIsLeft));
                 }
             }
             case INT -> {
                 for (int i = 0; i < count; i++) {
-                    int si = sourceOffset + 4 * i, ti = targetOffset + 4 * i;
-                    out.putInt(ti, (int) combine(in.getInt(si), out.getInt(ti), sourceIsLeft));
+                    out.putInt(targetOffset + 4 * i, (int) combine(in.getInt(sourceOffset + 4 * i),
+                            with.getInt(operandOffset + 4 * i), sourceIsLeft));
                 }
             }
             case LONG -> {
                 for (int i = 0; i < count; i++) {
-                    int si = sourceOffset + 8 * i, ti = targetOffset + 8 * i;
-                    out.putLong(ti, combine(in.getLong(si), out.getLong(ti), sourceIsLeft));
+                    out.putLong(targetOffset + 8 * i, combine(in.getLong(sourceOffset + 8 * i),
+                            with.getLong(operandOffset + 8 * i), sourceIsLeft));
                 }
             }
             case FLOAT -> {
                 for (int i = 0; i < count; i++) {
-                    int si = sourceOffset + 4 * i, ti = targetOffset + 4 * i;
-                    out.putFloat(ti, (float) combine((double) in.getFloat(si), out.getFloat(ti), sourceIsLeft));
+                    out.putFloat(targetOffset + 4 * i, (float) combine((double) in.getFloat(sourceOffset + 4 * i),
+                            with.getFloat(operandOffset + 4 * i), sourceIsLeft));
                 }
             }
             case DOUBLE -> {
                 if (doubleKernel != null) {
-                    combineDoubles(in, sourceOffset, out, targetOffset, count, sourceIsLeft);
+                    combineDoubles(in, sourceOffset, with, operandOffset, out, targetOffset, count, sourceIsLeft);
                     return;
                 }
                 for (int i = 0; i < count; i++) {
-                    int si = sourceOffset + 8 * i, ti = targetOffset + 8 * i;
-                    out.putDouble(ti, combine(in.getDouble(si), out.getDouble(ti), sourceIsLeft));
+                    out.putDouble(targetOffset + 8 * i, combine(in.getDouble(sourceOffset + 8 * i),
+                            with.getDouble(operandOffset + 8 * i), sourceIsLeft));
                 }
             }
         }
     }
 
     /** DOUBLE elements through the operation's array kernel, a chunk at a time. */
-    private void combineDoubles(ByteBuffer in, int sourceOffset, ByteBuffer out, int targetOffset, int count,
-                                boolean sourceIsLeft) {
+    private void combineDoubles(ByteBuffer in, int sourceOffset, ByteBuffer with, int operandOffset, ByteBuffer out,
+                                int targetOffset, int count, boolean sourceIsLeft) {
         DoubleBuffer source = in.slice(sourceOffset, 8 * count).order(ByteOrder.nativeOrder()).asDoubleBuffer();
+        DoubleBuffer operand = with.slice(operandOffset, 8 * count).order(ByteOrder.nativeOrder()).asDoubleBuffer();
         DoubleBuffer target = out.slice(targetOffset, 8 * count).order(ByteOrder.nativeOrder()).asDoubleBuffer();
         double[][] chunks = CHUNKS.get();
         double[] s = chunks[0];
@@ -213,7 +226,7 @@ public final class ReduceOp {
         for (int done = 0; done < count; done += CHUNK) {
             int n = Math.min(CHUNK, count - done);
             source.get(done, s, 0, n);
-            target.get(done, t, 0, n);
+            operand.get(done, t, 0, n);
             if (sourceIsLeft) {
                 doubleKernel.combine(s, t, t, n);
             } else {

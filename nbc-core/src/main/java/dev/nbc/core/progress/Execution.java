@@ -212,6 +212,12 @@ final class Execution {
     private void reduce(Operation.Reduce r) {
         ByteBuffer source = slots[r.sourceSlot()];
         ByteBuffer target = slots[r.targetSlot()];
+        if (!r.inPlace()) {
+            // MPI_Reduce_local combines into its second buffer only; nbc's own kernel takes three
+            schedule.op().apply(schedule.type(), source, r.sourceOffset(), slots[r.operandSlot()], r.operandOffset(), target,
+                    r.targetOffset(), r.count(), r.sourceIsLeft());
+            return;
+        }
         if (!transport.reduceLocally(schedule.op(), schedule.type(), source, r.sourceOffset(), target, r.targetOffset(),
                 r.count(), r.sourceIsLeft())) {
             schedule.op().apply(schedule.type(), source, r.sourceOffset(), target, r.targetOffset(), r.count(),

@@ -32,15 +32,29 @@ public sealed interface Operation
     }
 
     /**
-     * Combine {@code count} elements of the source range into the target range with the schedule's
-     * operation: {@code target = source op target} if {@code sourceIsLeft}, else
-     * {@code target = target op source} (rank order for non-commutative operations).
+     * Combine {@code count} elements of the source range with those of the operand range into the
+     * target range with the schedule's operation: {@code target = source op operand} if
+     * {@code sourceIsLeft}, else {@code target = operand op source} (rank order for
+     * non-commutative operations). The operand is usually the target itself; a separate operand
+     * (which must not overlap the target unless it is the target) spares the copy that would
+     * otherwise put it there first.
      */
-    record Reduce(int sourceSlot, int sourceOffset, int targetSlot, int targetOffset, int count, boolean sourceIsLeft)
-            implements Operation {
+    record Reduce(int sourceSlot, int sourceOffset, int operandSlot, int operandOffset, int targetSlot, int targetOffset,
+                  int count, boolean sourceIsLeft) implements Operation {
+
+        /** {@code target = source op target} (or {@code target op source}). */
+        public Reduce(int sourceSlot, int sourceOffset, int targetSlot, int targetOffset, int count, boolean sourceIsLeft) {
+            this(sourceSlot, sourceOffset, targetSlot, targetOffset, targetSlot, targetOffset, count, sourceIsLeft);
+        }
+
+        /** True if the operand is the target's own content. */
+        public boolean inPlace() {
+            return operandSlot == targetSlot && operandOffset == targetOffset;
+        }
+
         @Override
         public int highestSlot() {
-            return Math.max(sourceSlot, targetSlot);
+            return Math.max(sourceSlot, Math.max(operandSlot, targetSlot));
         }
     }
 

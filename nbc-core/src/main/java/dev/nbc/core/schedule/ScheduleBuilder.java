@@ -95,8 +95,15 @@ public final class ScheduleBuilder {
 
     /** See {@link Operation.Reduce}; {@code count} is in elements. */
     public ScheduleBuilder reduce(int sourceSlot, int sourceOffset, int targetSlot, int targetOffset, int count, boolean sourceIsLeft) {
+        return reduce(sourceSlot, sourceOffset, targetSlot, targetOffset, targetSlot, targetOffset, count, sourceIsLeft);
+    }
+
+    /** {@code target = source op operand} (or {@code operand op source}), see {@link Operation.Reduce}; {@code count} is in elements. */
+    public ScheduleBuilder reduce(int sourceSlot, int sourceOffset, int operandSlot, int operandOffset, int targetSlot,
+                                  int targetOffset, int count, boolean sourceIsLeft) {
         if (count > 0) {
-            current().add(new Operation.Reduce(sourceSlot, sourceOffset, targetSlot, targetOffset, count, sourceIsLeft));
+            current().add(new Operation.Reduce(sourceSlot, sourceOffset, operandSlot, operandOffset, targetSlot, targetOffset,
+                    count, sourceIsLeft));
         }
         return this;
     }
@@ -160,6 +167,7 @@ public final class ScheduleBuilder {
                 throw new IllegalStateException(algorithm + ": reduction in a schedule without an operation");
             }
             checkRange(schedule, r.sourceSlot(), r.sourceOffset(), r.count() * elementBytes, operation);
+            checkRange(schedule, r.operandSlot(), r.operandOffset(), r.count() * elementBytes, operation);
             checkRange(schedule, r.targetSlot(), r.targetOffset(), r.count() * elementBytes, operation);
         } else if (operation instanceof Operation.Copy c) {
             checkRange(schedule, c.sourceSlot(), c.sourceOffset(), c.length(), operation);

@@ -16,6 +16,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import java.nio.ByteBuffer;
+import java.util.List;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -198,15 +199,24 @@ class AlgorithmSchedulesTest {
     }
 
     @Test
-    void ringCopiesOnlyTheChunksItCombinesIntoAndSendsItsOwnFromTheInput() {
+    void ringCombinesStraightFromTheInputCopyingNothingAndSendsItsOwnChunkFromTheInput() {
         int size = 4, count = 1000;
-        Schedule schedule = AllreduceAlgorithm.RING.build(1, size, count, DataType.DOUBLE, ReduceOp.SUM, false);
-        long copied = schedule.rounds().stream().flatMap(r -> r.operations().stream())
-                .filter(o -> o instanceof Operation.Copy).mapToLong(o -> ((Operation.Copy) o).length()).sum();
-        assertEquals((long) (size - 1) * (count / size) * 8, copied);
-        Operation firstSend = schedule.rounds().get(0).operations().stream()
-                .filter(o -> o instanceof Operation.Send).findFirst().orElseThrow();
-        assertEquals(Slots.INPUT, ((Operation.Send) firstSend).slot());
+        for (boolean inPlace : new boolean[] {false, true}) {
+            Schedule schedule = AllreduceAlgorithm.RING.build(1, size, count, DataType.DOUBLE, ReduceOp.SUM, inPlace);
+            List<Operation> operations = schedule.rounds().stream().flatMap(r -> r.operations().stream()).toList();
+            assertEquals(0, operations.stream().filter(o -> o instanceof Operation.Copy).count(), "in place: " + inPlace);
+            List<Operation.Reduce> reduces = operations.stream()
+                    .filter(o -> o instanceof Operation.Reduce).map(o -> (Operation.Reduce) o).toList();
+            assertEquals(size - 1, reduces.size(), "each chunk but the own one is combined once");
+            for (Operation.Reduce reduce : reduces) {
+                assertEquals(inPlace ? Slots.OUTPUT : Slots.INPUT, reduce.operandSlot());
+                assertEquals(reduce.targetOffset(), reduce.operandOffset());
+                assertEquals(Slots.OUTPUT, reduce.targetSlot());
+            }
+            Operation firstSend = schedule.rounds().get(0).operations().stream()
+                    .filter(o -> o instanceof Operation.Send).findFirst().orElseThrow();
+            assertEquals(inPlace ? Slots.OUTPUT : Slots.INPUT, ((Operation.Send) firstSend).slot());
+        }
     }
 
     @Test

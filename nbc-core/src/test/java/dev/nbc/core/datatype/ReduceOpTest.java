@@ -66,6 +66,71 @@ class ReduceOpTest {
         assertArrayEquals(new double[]{10, 20, 30, 40}, doubles(source), "the source is only read");
     }
 
+    /**
+     * The three-range form (target = source op operand) that spares the ring allreduce its copy of
+     * the input: every type through SUM, and the operand order through a non-commutative operation
+     * with the array kernel's chunking crossed (3000 doubles).
+     */
+    @Test
+    void aSeparateOperandIsCombinedIntoTheTargetAndOnlyRead() {
+        for (DataType type : DataType.values()) {
+            int count = 37;
+            ByteBuffer source = Buffers.allocate(count, type);
+            ByteBuffer operand = Buffers.allocate(count + 2, type);
+            ByteBuffer target = Buffers.allocate(count + 4, type);
+            ByteBuffer expected = Buffers.allocate(count, type);
+            for (int i = 0; i < count; i++) {
+                put(type, source, i, i + 1);
+                put(type, operand, i + 2, 3 * i);
+                put(type, target, i + 4, 99);
+                put(type, expected, i, 4 * i + 1);
+            }
+            ReduceOp.SUM.apply(type, source, 0, operand, 2 * type.sizeInBytes(), target, 4 * type.sizeInBytes(), count, true);
+            for (int i = 0; i < count; i++) {
+                assertEquals(get(type, expected, i), get(type, target, i + 4), type + " element " + i);
+                assertEquals(3 * i, get(type, operand, i + 2), type + " operand element " + i + " is only read");
+            }
+        }
+        int n = 3000;
+        ByteBuffer source = Buffers.allocate(n, DataType.DOUBLE);
+        ByteBuffer operand = Buffers.allocate(n, DataType.DOUBLE);
+        ByteBuffer target = Buffers.allocate(n, DataType.DOUBLE);
+        for (int i = 0; i < n; i++) {
+            source.putDouble(8 * i, 10.0 * i);
+            operand.putDouble(8 * i, i);
+        }
+        MINUS.apply(DataType.DOUBLE, source, 0, operand, 0, target, 0, n, true);
+        for (int i = 0; i < n; i++) {
+            assertEquals(10.0 * i - i, target.getDouble(8 * i), "source - operand at " + i);
+        }
+        MINUS.apply(DataType.DOUBLE, source, 0, operand, 0, target, 0, n, false);
+        for (int i = 0; i < n; i++) {
+            assertEquals(i - 10.0 * i, target.getDouble(8 * i), "operand - source at " + i);
+        }
+    }
+
+    private static void put(DataType type, ByteBuffer buffer, int index, long value) {
+        switch (type) {
+            case BYTE -> buffer.put(index, (byte) value);
+            case SHORT -> buffer.putShort(2 * index, (short) value);
+            case INT -> buffer.putInt(4 * index, (int) value);
+            case LONG -> buffer.putLong(8 * index, value);
+            case FLOAT -> buffer.putFloat(4 * index, value);
+            case DOUBLE -> buffer.putDouble(8 * index, value);
+        }
+    }
+
+    private static double get(DataType type, ByteBuffer buffer, int index) {
+        return switch (type) {
+            case BYTE -> buffer.get(index);
+            case SHORT -> buffer.getShort(2 * index);
+            case INT -> buffer.getInt(4 * index);
+            case LONG -> buffer.getLong(8 * index);
+            case FLOAT -> buffer.getFloat(4 * index);
+            case DOUBLE -> buffer.getDouble(8 * index);
+        };
+    }
+
     @Test
     void floatsAreCombinedAsDoublesAndRoundedBack() {
         ReduceOp divide = ReduceOp.ofFloatingPoint("DIVIDE", false, (a, b) -> a / b);

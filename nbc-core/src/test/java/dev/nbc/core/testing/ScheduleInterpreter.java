@@ -114,8 +114,8 @@ public final class ScheduleInterpreter {
                              ArrayDeque<Message>[][] sends, ArrayDeque<PendingReceive>[][] receives) {
         for (Operation operation : round.local()) {
             if (operation instanceof Operation.Reduce r) {
-                schedule.op().apply(schedule.type(), slots[r.sourceSlot()], r.sourceOffset(), slots[r.targetSlot()],
-                        r.targetOffset(), r.count(), r.sourceIsLeft());
+                schedule.op().apply(schedule.type(), slots[r.sourceSlot()], r.sourceOffset(), slots[r.operandSlot()],
+                        r.operandOffset(), slots[r.targetSlot()], r.targetOffset(), r.count(), r.sourceIsLeft());
             } else if (operation instanceof Operation.Copy c) {
                 ByteBuffer target = slots[c.targetSlot()].duplicate().position(c.targetOffset());
                 target.put(slots[c.sourceSlot()].duplicate().limit(c.sourceOffset() + c.length()).position(c.sourceOffset()));
