@@ -656,6 +656,8 @@ public final class ProgressEngine implements AutoCloseable {
             while (running && failure == null) {
                 long now = System.nanoTime();
                 if (policy() == ProgressPolicy.SHARED) {
+                    // Before reading what the application did: see sleepUntil.
+                    long exitSeen = presence.lastExitNow();
                     long takeOver = presence.takeOverAt();
                     if (inFlight.get() == 0 || takeOver - now > 0) {
                         // Nothing to do, or the application drives the engine (or has just left it).
@@ -664,7 +666,7 @@ public final class ProgressEngine implements AutoCloseable {
                         // an oversubscribed machine, so a back-to-back loop must see almost none.
                         long look = now + recheck;
                         boolean soon = inFlight.get() > 0 && (presence.oftenAway() || presence.anyBlocked());
-                        sleepUntil(soon ? Math.min(firstWorkAt(takeOver), look) : look, now);
+                        sleepUntil(soon ? Math.min(firstWorkAt(takeOver), look) : look, now, exitSeen);
                         recheck = Math.min(2 * recheck, MAX_RECHECK_NANOS);
                         continue;
                     }
@@ -674,14 +676,14 @@ public final class ProgressEngine implements AutoCloseable {
                     // application waiting on its future never would.
                     long due = presence.anyBlocked() || unstarted() ? now : nextDue;
                     if (due - now > MIN_SLEEP_NANOS) {
-                        sleepUntil(Math.min(due, now + MAX_POLL_NANOS), now);
+                        sleepUntil(Math.min(due, now + MAX_POLL_NANOS), now, exitSeen);
                         continue;
                     }
                     if (passOnThread(now)) {
                         poll = MIN_POLL_NANOS;
                         recheck = MIN_RECHECK_NANOS;
                     } else {
-                        sleepUntil(now + poll, now);
+                        sleepUntil(now + poll, now, exitSeen);
                         poll = Math.min(2 * poll, MAX_POLL_NANOS);
                     }
                     continue;
@@ -728,10 +730,20 @@ public final class ProgressEngine implements AutoCloseable {
         return ring.getCursor() != poller.getSequence().get();
     }
 
-    /** Sleeps until {@code wakeAt}, or until an application thread wakes us. */
-    private void sleepUntil(long wakeAt, long now) {
+    /**
+     * Sleeps until {@code wakeAt}, or until an application thread wakes us; {@code exitSeen} is
+     * {@link ApplicationPresence#lastExitNow()} read before the state this sleep was decided on.
+     * An application thread that leaves work behind wakes us only if it finds us asleep
+     * ({@link #plannedWake}), so one that left while we were deciding, and found us still running,
+     * did not: its exit moved the last exit, so we look again instead of sleeping on a decision
+     * that missed its collective (a lost wake-up: the thread then slept through a whole collective,
+     * up to its longest re-check, in some runs of the overlap benchmark, issue 10). The
+     * announcement comes before the re-check, and the application's exit before its look at the
+     * announcement, so one of the two sees the other.
+     */
+    private void sleepUntil(long wakeAt, long now, long exitSeen) {
         plannedWake = wakeAt;
-        if (running && wakeAt - now > 0) {
+        if (running && wakeAt - now > 0 && presence.lastExitNow() == exitSeen) {
             LockSupport.parkNanos(this, wakeAt - now);
             threadWakeups++;
         }
