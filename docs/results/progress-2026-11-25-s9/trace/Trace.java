@@ -9,12 +9,12 @@ public final class Trace {
     private static final long[] A = new long[N];
     private static final String[] W = new String[N];
     private static final java.util.concurrent.atomic.AtomicInteger I = new java.util.concurrent.atomic.AtomicInteger();
-    static { if (ON) Runtime.getRuntime().addShutdownHook(new Thread(() -> { try { dump(System.getProperty("nbc.trace.file", "/tmp/s9/trace.txt"), 0); } catch (Exception e) { e.printStackTrace(); } })); }
+    static { if (ON) Runtime.getRuntime().addShutdownHook(new Thread(() -> { try { dump(System.getProperty("nbc.trace.file", "/tmp/s9/trace-" + ProcessHandle.current().pid() + ".txt"), 0); } catch (Exception e) { e.printStackTrace(); } })); }
     public static void log(int event, long arg) {
         if (!ON) return;
         int i = I.getAndIncrement();
         if (i >= N) return;
-        T[i] = System.nanoTime(); E[i] = event; A[i] = arg; W[i] = Thread.currentThread().getName() + "#" + Thread.currentThread().getId();
+        T[i] = System.nanoTime(); E[i] = event; A[i] = arg; W[i] = ProcessHandle.current().pid() + ":" + Thread.currentThread().getName() + "#" + Thread.currentThread().getId();
     }
     public static void dump(String file, long from) throws java.io.IOException {
         try (java.io.PrintWriter w = new java.io.PrintWriter(file)) {
