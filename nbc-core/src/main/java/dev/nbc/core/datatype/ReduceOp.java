@@ -168,8 +168,11 @@ public final class ReduceOp {
     public void apply(DataType type, ByteBuffer source, int sourceOffset, ByteBuffer operand, int operandOffset,
                       ByteBuffer target, int targetOffset, int count, boolean sourceIsLeft) {
         ByteBuffer in = source.duplicate().order(ByteOrder.nativeOrder());
-        ByteBuffer with = operand.duplicate().order(ByteOrder.nativeOrder());
         ByteBuffer out = target.duplicate().order(ByteOrder.nativeOrder());
+        // In place (the usual case) costs no more views than before the operand existed: a small
+        // allreduce's reduction is mostly this setup (issue 10's overhead loop)
+        boolean inPlace = operand == target && operandOffset == targetOffset;
+        ByteBuffer with = inPlace ? out : operand.duplicate().order(ByteOrder.nativeOrder());
         switch (type) {
             case BYTE -> {
                 for (int i = 0; i < count; i++) {
@@ -218,8 +221,9 @@ public final class ReduceOp {
     private void combineDoubles(ByteBuffer in, int sourceOffset, ByteBuffer with, int operandOffset, ByteBuffer out,
                                 int targetOffset, int count, boolean sourceIsLeft) {
         DoubleBuffer source = in.slice(sourceOffset, 8 * count).order(ByteOrder.nativeOrder()).asDoubleBuffer();
-        DoubleBuffer operand = with.slice(operandOffset, 8 * count).order(ByteOrder.nativeOrder()).asDoubleBuffer();
         DoubleBuffer target = out.slice(targetOffset, 8 * count).order(ByteOrder.nativeOrder()).asDoubleBuffer();
+        DoubleBuffer operand = with == out && operandOffset == targetOffset ? target
+                : with.slice(operandOffset, 8 * count).order(ByteOrder.nativeOrder()).asDoubleBuffer();
         double[][] chunks = CHUNKS.get();
         double[] s = chunks[0];
         double[] t = chunks[1];
