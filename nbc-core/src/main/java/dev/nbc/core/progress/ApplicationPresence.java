@@ -201,15 +201,6 @@ final class ApplicationPresence {
         return longAbsenceAfterStartShare >= SHARE_ONE / 4;
     }
 
-    /**
-     * When the last application thread left (as {@link #takeOverAt} reads it), with a full fence:
-     * the progress thread reads it after announcing its sleep, to find out whether an application
-     * thread left since it decided to sleep (ProgressEngine.sleepUntil).
-     */
-    long lastExitNow() {
-        return (long) LAST_EXIT.getVolatile(this);
-    }
-
     boolean anyInside() {
         return inside.get() > 0;
     }

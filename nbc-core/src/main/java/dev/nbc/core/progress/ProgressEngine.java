@@ -145,6 +145,8 @@ public final class ProgressEngine implements AutoCloseable {
      * {@code Long.MAX_VALUE} while it is parked until woken.
      */
     private volatile long plannedWake = RUNNING;
+    /** Set by a caller that wants the thread to look at its work ({@link #sleepUntil}). */
+    private volatile boolean wakeWanted;
     /** The most ranks in this process of any transport this engine has served ({@link Transport#ranksInThisProcess()}). */
     private volatile int ranksInProcess = 1;
     /** The earliest time a collective in flight is expected to need a poll (SHARED); MAX_VALUE if none. */
@@ -445,15 +447,18 @@ public final class ProgressEngine implements AutoCloseable {
             // Whatever the thread is doing now: the absence that begins here is one after a start.
             presence.leftWorkInFlight();
         }
-        long planned = plannedWake;
-        if (planned == RUNNING) {
-            return;
-        }
         // SHARED: only an application that often stays away after a start (start, compute, wait)
         // has the thread woken; one that computes and then starts and waits at once, or a loop of
         // back-to-back collectives, is back before the thread could help, and waking it costs the
         // caller a system call and, on a shared core, 10-50 us of its core.
         if (!handOver && !(shared ? presence.oftenAwayAfterStart() : presence.oftenAway())) {
+            return;
+        }
+        // Before the look at the thread's announcement, so that a thread still deciding sees it
+        // (sleepUntil): a thread found running is not woken.
+        wakeWanted = true;
+        long planned = plannedWake;
+        if (planned == RUNNING) {
             return;
         }
         if (now == CLOCK_NOT_READ) {
@@ -656,8 +661,6 @@ public final class ProgressEngine implements AutoCloseable {
             while (running && failure == null) {
                 long now = System.nanoTime();
                 if (policy() == ProgressPolicy.SHARED) {
-                    // Before reading what the application did: see sleepUntil.
-                    long exitSeen = presence.lastExitNow();
                     long takeOver = presence.takeOverAt();
                     if (inFlight.get() == 0 || takeOver - now > 0) {
                         // Nothing to do, or the application drives the engine (or has just left it).
@@ -666,7 +669,7 @@ public final class ProgressEngine implements AutoCloseable {
                         // an oversubscribed machine, so a back-to-back loop must see almost none.
                         long look = now + recheck;
                         boolean soon = inFlight.get() > 0 && (presence.oftenAway() || presence.anyBlocked());
-                        sleepUntil(soon ? Math.min(firstWorkAt(takeOver), look) : look, now, exitSeen);
+                        sleepUntil(soon ? Math.min(firstWorkAt(takeOver), look) : look, now);
                         recheck = Math.min(2 * recheck, MAX_RECHECK_NANOS);
                         continue;
                     }
@@ -676,14 +679,14 @@ public final class ProgressEngine implements AutoCloseable {
                     // application waiting on its future never would.
                     long due = presence.anyBlocked() || unstarted() ? now : nextDue;
                     if (due - now > MIN_SLEEP_NANOS) {
-                        sleepUntil(Math.min(due, now + MAX_POLL_NANOS), now, exitSeen);
+                        sleepUntil(Math.min(due, now + MAX_POLL_NANOS), now);
                         continue;
                     }
                     if (passOnThread(now)) {
                         poll = MIN_POLL_NANOS;
                         recheck = MIN_RECHECK_NANOS;
                     } else {
-                        sleepUntil(now + poll, now, exitSeen);
+                        sleepUntil(now + poll, now);
                         poll = Math.min(2 * poll, MAX_POLL_NANOS);
                     }
                     continue;
@@ -731,19 +734,23 @@ public final class ProgressEngine implements AutoCloseable {
     }
 
     /**
-     * Sleeps until {@code wakeAt}, or until an application thread wakes us; {@code exitSeen} is
-     * {@link ApplicationPresence#lastExitNow()} read before the state this sleep was decided on.
-     * An application thread that leaves work behind wakes us only if it finds us asleep
-     * ({@link #plannedWake}), so one that left while we were deciding, and found us still running,
-     * did not: its exit moved the last exit, so we look again instead of sleeping on a decision
-     * that missed its collective (a lost wake-up: the thread then slept through a whole collective,
-     * up to its longest re-check, in some runs of the overlap benchmark, issue 10). The
-     * announcement comes before the re-check, and the application's exit before its look at the
-     * announcement, so one of the two sees the other.
+     * Sleeps until {@code wakeAt}, or until an application thread wakes us. An application thread
+     * that leaves work for us wakes us only if it finds us asleep ({@link #plannedWake}); one that
+     * left while we were deciding found us running and did not, and we would have slept through
+     * its collective (up to the longest re-check: a run of the overlap benchmark's 256 KiB
+     * allreduce at 0 % now and then, issue 10). So it raises {@link #wakeWanted} before it looks at
+     * the announcement, we look at the flag after announcing, and one of the two sees the other.
+     * Only a caller that wants the thread raises it: a loop of back-to-back collectives never does,
+     * and the thread sleeps through it.
      */
-    private void sleepUntil(long wakeAt, long now, long exitSeen) {
+    private void sleepUntil(long wakeAt, long now) {
         plannedWake = wakeAt;
-        if (running && wakeAt - now > 0 && presence.lastExitNow() == exitSeen) {
+        if (wakeWanted) {
+            wakeWanted = false;
+            plannedWake = RUNNING;
+            return;
+        }
+        if (running && wakeAt - now > 0) {
             LockSupport.parkNanos(this, wakeAt - now);
             threadWakeups++;
         }
