@@ -6,9 +6,9 @@ def rep(old,new):
     global s
     assert old in s, old
     s=s.replace(old,new,1)
-rep("""        if (running && wakeAt - now > 0 && presence.lastExitNow() == exitSeen) {
+rep("""        if (running && wakeAt - now > 0) {
             LockSupport.parkNanos(this, wakeAt - now);
-            threadWakeups++;""","""        if (running && wakeAt - now > 0 && presence.lastExitNow() == exitSeen) {
+            threadWakeups++;""","""        if (running && wakeAt - now > 0) {
             Trace.log(1, wakeAt - now);
             LockSupport.parkNanos(this, wakeAt - now);
             Trace.log(2, 0);
