@@ -222,7 +222,8 @@ public final class ReduceOp {
                                 int targetOffset, int count, boolean sourceIsLeft) {
         DoubleBuffer source = in.slice(sourceOffset, 8 * count).order(ByteOrder.nativeOrder()).asDoubleBuffer();
         DoubleBuffer target = out.slice(targetOffset, 8 * count).order(ByteOrder.nativeOrder()).asDoubleBuffer();
-        DoubleBuffer operand = with == out && operandOffset == targetOffset ? target
+        // with is out itself only in place (apply)
+        DoubleBuffer operand = with == out ? target
                 : with.slice(operandOffset, 8 * count).order(ByteOrder.nativeOrder()).asDoubleBuffer();
         double[][] chunks = CHUNKS.get();
         double[] s = chunks[0];

@@ -39,9 +39,11 @@ final class Execution {
     private long passTime;
     /** Whether a pass has polled the current round since it was posted. */
     private boolean roundPolled;
-    /** The time of the last poll that found the current round still running, or {@link #NOT_SEEN} (kept for {@link RoundTimes}). */
-    private long stillRunningAt = NOT_SEEN;
-    private static final long NOT_SEEN = Long.MIN_VALUE;
+    /**
+     * How long after posting the last poll found the current round still running, or
+     * {@link RoundTimes#NEVER_SEEN_RUNNING} (kept for {@link RoundTimes#observe}).
+     */
+    private long stillRunningAt = RoundTimes.NEVER_SEEN_RUNNING;
     private PendingOperation[] pending = new PendingOperation[4];
     private int pendingCount;
 
@@ -152,7 +154,7 @@ final class Execution {
             if (operation != null) {
                 if (!operation.test()) {
                     if (times != null) {
-                        stillRunningAt = now;
+                        stillRunningAt = now - roundPostedAt;
                     }
                     return false;
                 }
@@ -160,8 +162,7 @@ final class Execution {
             }
         }
         if (times != null) {
-            times.observe(round, stillRunningAt == NOT_SEEN ? RoundTimes.NEVER_SEEN_RUNNING : stillRunningAt - roundPostedAt,
-                    now - roundPostedAt);
+            times.observe(round, stillRunningAt, now - roundPostedAt);
         }
         return advanceRounds();
     }
@@ -204,7 +205,7 @@ final class Execution {
         }
         roundPostedAt = passTime;
         roundPolled = false;
-        stillRunningAt = NOT_SEEN;
+        stillRunningAt = RoundTimes.NEVER_SEEN_RUNNING;
         return pendingCount > 0;
     }
 
@@ -212,17 +213,13 @@ final class Execution {
     private void reduce(Operation.Reduce r) {
         ByteBuffer source = slots[r.sourceSlot()];
         ByteBuffer target = slots[r.targetSlot()];
-        if (!r.inPlace()) {
-            // MPI_Reduce_local combines into its second buffer only; nbc's own kernel takes three
-            schedule.op().apply(schedule.type(), source, r.sourceOffset(), slots[r.operandSlot()], r.operandOffset(), target,
-                    r.targetOffset(), r.count(), r.sourceIsLeft());
+        // MPI_Reduce_local combines into its second buffer only; nbc's own kernel also takes three
+        if (r.inPlace() && transport.reduceLocally(schedule.op(), schedule.type(), source, r.sourceOffset(), target,
+                r.targetOffset(), r.count(), r.sourceIsLeft())) {
             return;
         }
-        if (!transport.reduceLocally(schedule.op(), schedule.type(), source, r.sourceOffset(), target, r.targetOffset(),
-                r.count(), r.sourceIsLeft())) {
-            schedule.op().apply(schedule.type(), source, r.sourceOffset(), target, r.targetOffset(), r.count(),
-                    r.sourceIsLeft());
-        }
+        schedule.op().apply(schedule.type(), source, r.sourceOffset(), slots[r.operandSlot()], r.operandOffset(), target,
+                r.targetOffset(), r.count(), r.sourceIsLeft());
     }
 
     private CallSignature signature() {

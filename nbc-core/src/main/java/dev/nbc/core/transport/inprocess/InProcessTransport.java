@@ -118,7 +118,7 @@ public final class InProcessTransport implements Transport {
         if (partner != null) {
             InProcessReceive receive = (InProcessReceive) partner;
             receive.match(message);
-            message.deliver(buffer, offset, receive);
+            message.deliver(receive);
         }
         if (!emulated) {
             // complete at once: the data must be out of the sender's buffer now

@@ -40,7 +40,7 @@ final class Message extends Link.Waiting {
     /** The sender's data while nobody has taken it ({@link #defer}); dropped once taken. */
     private ByteBuffer sendBuffer;
     private int sendOffset;
-    /** 1 once a receive or the sender has taken the data (whoever sets it copies); set through {@link #TAKEN}. */
+    /** 1 once a receive or the sender has taken the data ({@link #take}: whoever sets it copies); set through {@link #TAKEN}. */
     @SuppressWarnings("unused")
     private volatile int taken;
     private static final VarHandle TAKEN;
@@ -74,11 +74,12 @@ final class Message extends Link.Waiting {
         sendOffset = offset;
     }
 
-    /** Copies the data into the receive that was waiting, unless it does not fit (it fails then). */
-    void deliver(ByteBuffer source, int offset, InProcessReceive receive) {
-        TAKEN.setRelease(this, 1);
-        sendBuffer = null;
-        copyInto(source, offset, receive);
+    /**
+     * Copies the data into the receive that was waiting when the message came, unless it does not
+     * fit (it fails then). Nobody else can take the data: the message was never linked.
+     */
+    void deliver(InProcessReceive receive) {
+        copyInto(take(), receive);
     }
 
     /**
@@ -87,10 +88,9 @@ final class Message extends Link.Waiting {
      * meanwhile, see {@link #release}).
      */
     void claimInto(InProcessReceive receive) {
-        if (TAKEN.compareAndSet(this, 0, 1)) {
-            ByteBuffer buffer = sendBuffer;
-            sendBuffer = null;
-            copyInto(buffer, sendOffset, receive);
+        ByteBuffer data = take();
+        if (data != null) {
+            copyInto(data, receive);
         }
     }
 
@@ -100,10 +100,12 @@ final class Message extends Link.Waiting {
      * it, waits for that copy to end.
      */
     void release(StagingBuffers buffers) {
-        if (TAKEN.compareAndSet(this, 0, 1)) {
-            ByteBuffer buffer = sendBuffer;
-            sendBuffer = null;
-            stageFrom(buffer, sendOffset, buffers);
+        ByteBuffer data = take();
+        if (data != null) {
+            byte[] copy = buffers.take(length);
+            data.get(sendOffset, copy, 0, length);
+            staged = copy;
+            ready = true;
             return;
         }
         while (!ready) {
@@ -111,16 +113,19 @@ final class Message extends Link.Waiting {
         }
     }
 
-    private void stageFrom(ByteBuffer source, int offset, StagingBuffers buffers) {
-        byte[] copy = buffers.take(length);
-        source.get(offset, copy, 0, length);
-        staged = copy;
-        ready = true;
+    /** The sender's buffer for the one caller that takes the data (it copies it), null for every later one. */
+    private ByteBuffer take() {
+        if (!TAKEN.compareAndSet(this, 0, 1)) {
+            return null;
+        }
+        ByteBuffer data = sendBuffer;
+        sendBuffer = null;
+        return data;
     }
 
-    private void copyInto(ByteBuffer source, int offset, InProcessReceive receive) {
+    private void copyInto(ByteBuffer data, InProcessReceive receive) {
         if (length <= receive.length) {
-            receive.buffer.put(receive.offset, source, offset, length);
+            receive.buffer.put(receive.offset, data, sendOffset, length);
         }
         ready = true;
     }
