@@ -145,6 +145,7 @@ public final class GaussMain implements Callable<Integer>, Checked {
             checks.rankCount("--ranks", p);
         }
         network.checkUsedWith(transport, checks);
+        transportOptions.check(transport, checks);
         checks.libraryCheck("--matrix", () -> MatrixSource.named(matrix, 1, seed));
         for (String name : variantNames) {
             checks.libraryCheck("--variant", () -> variants.addAll(name.equals("all") ? List.of(Variant.values()) : List.of(Variant.parse(name))));
@@ -193,7 +194,8 @@ public final class GaussMain implements Callable<Integer>, Checked {
         }
         EmulatedNetwork emulated = network.network();
         Ranks launcher = transport == TransportKind.MPI ? MpiRanks.create()
-                : new InProcessRanks(Arrays.stream(rankCounts).max().orElse(1), emulated, Duration.ofSeconds(timeoutSeconds));
+                : new InProcessRanks(Arrays.stream(rankCounts).max().orElse(1), emulated, Duration.ofSeconds(timeoutSeconds),
+                        transportOptions.binding());
         return RankRuns.run(spec, launcher, outputs(), ranks -> runAll(ranks, rankCounts, emulated));
     }
 

@@ -77,6 +77,7 @@ public final class CommonOptions implements Checked {
         checks.rankCount("--ranks", ranks);
         checks.atLeast("--runs", runs, 1);
         network.checkUsedWith(transport(job), checks);
+        transport.check(transport(job), checks);
     }
 
     /** The transport of this run. */
@@ -97,7 +98,7 @@ public final class CommonOptions implements Checked {
     /** The ranks of this run; MPI is initialised here (and finalised by close()). */
     Ranks open() {
         return transport() == TransportKind.MPI ? dev.nbc.harness.ranks.mpi.MpiRanks.create()
-                : new InProcessRanks(ranks, network.network(), Duration.ofHours(6));
+                : new InProcessRanks(ranks, network.network(), Duration.ofHours(6), transport.binding());
     }
 
     public List<Collective> collectives() {

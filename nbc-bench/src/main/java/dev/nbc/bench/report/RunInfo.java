@@ -32,6 +32,7 @@ public final class RunInfo {
         m.put("date", OffsetDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
         m.put("host", host());
         m.put("cores", Runtime.getRuntime().availableProcessors());
+        m.put("binding", ranks.binding());
         m.put("java", System.getProperty("java.version"));
         m.put("quick", quick);
         m.put("command", command);

@@ -96,6 +96,8 @@ class OptionValidationTest {
         "sync          | --inject-offset-us NaN           | --inject-offset-us",
         "all           | --name ../elsewhere              | --name: must be a plain file name",
         "overhead      | --transport mpi --latency-us 20  | the emulated network is for --transport inprocess only",
+        "overlap       | --transport mpi --bind-to none   | --bind-to: binds in-process ranks only, but the transport is mpi",
+        "overlap       | --bind-to socket                 | --bind-to",
         "overhead      | --rank 2                         | did you mean --ranks?",
         "model measure | --ranks 1                        | --ranks: must be at least 2",
         "model measure | --max-bytes 4                    | --max-bytes: must be at least 8",

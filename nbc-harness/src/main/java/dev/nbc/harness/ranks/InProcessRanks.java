@@ -15,20 +15,29 @@ import java.util.concurrent.atomic.AtomicReference;
  * Ranks as threads of this JVM: a fresh world of P ranks per {@link #run} for the control plane, on
  * the ideal network, and one more world per {@link RankEnv#open session} (it plays the part of a
  * duplicate communicator) on the emulated network under test. Each rank gets its own progress
- * engines, as a process would.
+ * engines, as a process would, and runs on CPUs of its own when the ranks fit ({@link CoreBinding}).
  */
 public final class InProcessRanks implements Ranks {
     private final int maxRanks;
     private final EmulatedNetwork network;
     private final Duration timeout;
+    private final CoreBinding binding;
+    /** The CPUs this process may use, read before any rank thread is bound. */
+    private final List<Integer> allowedCpus;
 
-    public InProcessRanks(int maxRanks, EmulatedNetwork network, Duration timeout) {
+    /**
+     * @param binding where the rank threads run ({@link CoreBinding}); {@link CoreBinding#CORE} where
+     *                the platform cannot bind threads binds none ({@link #binding()} says why)
+     */
+    public InProcessRanks(int maxRanks, EmulatedNetwork network, Duration timeout, CoreBinding binding) {
         if (maxRanks < 1) {
             throw new IllegalArgumentException("--ranks: must be >= 1, but was " + maxRanks);
         }
         this.maxRanks = maxRanks;
         this.network = network == null ? EmulatedNetwork.none() : network;
         this.timeout = timeout;
+        this.binding = binding;
+        this.allowedCpus = binding.allowedCpus();
     }
 
     @Override
@@ -44,6 +53,11 @@ public final class InProcessRanks implements Ranks {
     @Override
     public boolean leader() {
         return true;
+    }
+
+    @Override
+    public String binding() {
+        return binding.describe(maxRanks, allowedCpus);
     }
 
     @Override
@@ -65,6 +79,7 @@ public final class InProcessRanks implements Ranks {
         // message time apart, more than a small collective takes. Sessions get the emulated network.
         try (InProcessWorld control = new InProcessWorld(p)) {
             control.run((rank, transport) -> {
+                binding.bindRank(rank, p, allowedCpus);
                 Control ctl = new Control(transport);
                 int[] opened = {0};
                 RankEnv env = new GroupEnv(rank, p, ctl, () -> sessionWorlds.computeIfAbsent(opened[0]++,

@@ -22,6 +22,11 @@ public interface Ranks extends RankGroup {
     /** The largest group this launcher can run (MPI: the job's size). */
     int maxRanks();
 
+    /** For reports: where the ranks run (in-process: {@link CoreBinding#describe}; MPI: the launcher binds them). */
+    default String binding() {
+        return "by the launcher (scripts/nbcrun: mpirun --bind-to)";
+    }
+
     /** The MPI library's version string (first line), or "n/a". */
     String mpiVersion();
 

@@ -8,6 +8,7 @@ import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.core.schedule.Algorithm;
 import dev.nbc.core.schedule.Collective;
+import dev.nbc.harness.ranks.CoreBinding;
 import dev.nbc.harness.ranks.InProcessRanks;
 import dev.nbc.harness.ranks.Session;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -29,7 +30,7 @@ class NbcCallTest {
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 3, 4})
     void everyCollectiveRunsAndTheSelectorsChoiceIsTheCallsAlgorithm(int processes) {
-        List<String> mismatches = new InProcessRanks(processes, null, Duration.ofMinutes(2)).run(processes, env -> {
+        List<String> mismatches = new InProcessRanks(processes, null, Duration.ofMinutes(2), CoreBinding.CORE).run(processes, env -> {
             List<String> wrong = new ArrayList<>();
             try (Session session = env.open()) {
                 for (Collective collective : CollectiveCall.supported()) {
@@ -53,7 +54,7 @@ class NbcCallTest {
     @Test
     void everyAlgorithmOfACollectiveRunsAsThatAlgorithm() {
         int processes = 3;
-        List<String> wrong = new InProcessRanks(processes, null, Duration.ofMinutes(2)).run(processes, env -> {
+        List<String> wrong = new InProcessRanks(processes, null, Duration.ofMinutes(2), CoreBinding.CORE).run(processes, env -> {
             List<String> out = new ArrayList<>();
             try (Session session = env.open()) {
                 for (Collective collective : CollectiveCall.supported()) {
@@ -73,7 +74,7 @@ class NbcCallTest {
 
     @Test
     void aCallRefusesAnotherCollectivesAlgorithmAndTheVCollectives() {
-        List<String> refusals = new InProcessRanks(1, null, Duration.ofMinutes(1)).run(1, env -> {
+        List<String> refusals = new InProcessRanks(1, null, Duration.ofMinutes(1), CoreBinding.CORE).run(1, env -> {
             try (Session session = env.open()) {
                 IllegalArgumentException wrongAlgorithm = assertThrows(IllegalArgumentException.class,
                         () -> new NbcCall(session.comm(), Collective.BCAST, 8, AllreduceAlgorithm.RING));
