@@ -1,7 +1,7 @@
 import sys
 A=sys.argv[2] if len(sys.argv)>2 else 'pool-1-thread-1'
 lines=[l.split() for l in open('/tmp/s9/trace.txt')]
-names={8:'learn',9:'still',20:'START>',21:'START<',22:'AWAIT>',23:'AWAIT<',1:'park',2:'woke',3:'pass>',4:'pass<',5:'post',6:'rdone',7:'unpark',11:'parkW'}
+names={8:'learn',9:'still',20:'START>',21:'START<',22:'AWAIT>',23:'AWAIT<',1:'park',2:'woke',3:'pass>',4:'pass<',5:'post',6:'rdone',7:'unpark',11:'parkW',30:'send>',31:'send<',33:'recv<',34:'deliv',35:'claim',36:'relsd'}
 starts=[i for i,l in enumerate(lines) if l[2]=='20' and l[1].startswith(A)]
 for s in starts[-int(sys.argv[1]):-1]:
     t0=int(lines[s][0])

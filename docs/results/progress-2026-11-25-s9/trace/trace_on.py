@@ -1,5 +1,5 @@
 import shutil
-shutil.copy('/tmp/s9/Trace.java','/work/main/nbc-core/src/main/java/dev/nbc/core/progress/Trace.java')
+shutil.copy('/work/main/docs/results/progress-2026-11-25-s9/trace/Trace.java','/work/main/nbc-core/src/main/java/dev/nbc/core/progress/Trace.java')
 p='/work/main/nbc-core/src/main/java/dev/nbc/core/progress/ProgressEngine.java'
 s=open(p).read()
 def rep(old,new):
@@ -32,10 +32,10 @@ rep("""        roundPostedAt = passTime;
         roundPolled = false;""","""        roundPostedAt = passTime;
         roundPolled = false;
         Trace.log(5, round.communication().size());""")
-rep("""                    now - roundPostedAt);
-        }""","""                    now - roundPostedAt);
+rep("""            times.observe(round, stillRunningAt, now - roundPostedAt);
+        }""","""            times.observe(round, stillRunningAt, now - roundPostedAt);
             Trace.log(8, round * 1_000_000_000L + times.expected(round));
-            Trace.log(9, stillRunningAt == NOT_SEEN ? -1 : stillRunningAt - roundPostedAt);
+            Trace.log(9, stillRunningAt);
         }
         Trace.log(6, round);""")
 open(p,'w').write(s)
@@ -52,3 +52,4 @@ rep("""            s.await();
             dev.nbc.core.progress.Trace.log(23, i);
             overall[i]""")
 open(p,'w').write(s)
+
