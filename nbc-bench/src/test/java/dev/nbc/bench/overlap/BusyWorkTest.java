@@ -14,6 +14,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class BusyWorkTest {
 
+    @Test
+    void calibrationEndsWhenTwoRoundsInARowAgree() {
+        assertEquals(0.72, agreed(0.2, 0.15, 0.7, 0.72, 0.1), 1e-12, "a slow stretch of two rounds is passed over");
+        assertEquals(0.71, agreed(0.7, 0.71, 0.3), 1e-12, "within 3 % of the round before: the later");
+        double[] never = new double[BusyWork.MAX_ROUNDS + 2];
+        for (int i = 0; i < never.length; i++) {
+            never[i] = i % 2 == 0 ? 0.3 : 0.7;
+        }
+        assertEquals(never[BusyWork.MAX_ROUNDS - 1], agreed(never), 1e-12, "the last of MAX_ROUNDS rounds, no more");
+    }
+
+    private static double agreed(double... rounds) {
+        int[] next = {0};
+        return BusyWork.agreedRate(() -> rounds[next[0]++]);
+    }
+
     /**
      * Calibrated on a core shared with a busy thread (as a bound rank shares its core with the
      * JIT's threads at start-up), work(n) still takes n ns of CPU. Calibrated against the wall
