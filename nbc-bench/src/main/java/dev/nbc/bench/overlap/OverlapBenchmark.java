@@ -18,6 +18,7 @@ import java.io.IOException;
 import dev.nbc.bench.latency.Stats;
 import dev.nbc.core.schedule.Collective;
 import dev.nbc.bench.ops.EngineCounters;
+import dev.nbc.bench.ops.RuntimeActivity;
 import dev.nbc.bench.ops.VariantCall;
 import dev.nbc.bench.ops.Sweep;
 import dev.nbc.bench.ops.Variant;
@@ -171,6 +172,12 @@ public final class OverlapBenchmark extends Benchmark {
         boolean polls = op.variant() == Variant.OMPI || op.variant().mode() == ProgressMode.MANUAL;
         long chunk = config.testIntervalNanos();
         Sweep.warmUp(control, op, Math.min(reps, 10), 0);
+        // A quiet JVM before the timed loops, as the overhead and tail benchmarks have: with rank
+        // threads bound to their cores, a C2 compilation on a rank's core took it for a scheduler
+        // slice (1-4 ms pure times at the first nbc-thread points in most runs; none with C1
+        // alone), and the background compilations cost the overlapped loop 10-14 us per point
+        // against 7-9 after settling (five quick emulated runs each, docs/bench.md).
+        RuntimeActivity.settle();
         // 1. pure: start + wait right after a synchronisation, exactly as the overall step below
         //    starts, with nothing else between the synchronisation and the timer (a CPU reading
         //    there cost 30-70 us and made the pure time mostly one rank waiting for the other).
