@@ -11,6 +11,8 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What the JVM itself did during a measured stretch: milliseconds of JIT compilation and of
@@ -40,14 +42,46 @@ public final class RuntimeActivity {
      * threads ran at most {@link #QUIET_SHARE} of the time (their run time from
      * {@code /proc/self/task/&#42;/schedstat}, in ns; a compilation still running is seen there, and
      * not in the JIT's total, which grows only when one completes); at most
-     * {@link #MAX_SETTLE_MILLIS}. Call it before a timed loop: the compilations that processing the
+     * {@link #MAX_SETTLE_MILLIS}; then a barrier of {@code control}'s group, so that the loop
+     * starts together. Call it before a timed loop: the compilations that processing the
      * previous point's results set off (sorting 5,000 times for the quantiles, building its row)
      * ran in the background during the next timed loop and took 45-118 ms of CPU from the ranks
      * there, the multi-millisecond stalls of the first nbc-thread point at P = 4; and at P = 2 a
      * compilation that completed only after the loop took 27 % of an overhead loop's core while
      * the JIT's total said 1 ms (issue 10).
      */
-    public static void settle() {
+    public static void settle(Control control) {
+        String self = ownTaskId();
+        if (self != null) {
+            SETTLING.add(self);
+        }
+        try {
+            settleUnlessBusy();
+            control.barrier();
+        } finally {
+            if (self != null) {
+                SETTLING.remove(self);
+            }
+        }
+    }
+
+    /**
+     * Threads in {@link #settle} until its closing barrier, by task id, which a settling thread
+     * does not count as activity: in-process ranks settle together, and the first one done spun
+     * in the barrier while the others looked, so that no window of theirs was ever quiet and each
+     * settle took its 500 ms (a quick emulated overlap sweep: 4 s without settling, 3 min with).
+     */
+    private static final Set<String> SETTLING = ConcurrentHashMap.newKeySet();
+
+    private static String ownTaskId() {
+        try {
+            return Files.readSymbolicLink(THREAD_SELF).getFileName().toString();
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static void settleUnlessBusy() {
         System.gc();
         long deadline = System.nanoTime() + MAX_SETTLE_MILLIS * 1_000_000;
         long windowStart = System.nanoTime();
@@ -73,7 +107,8 @@ public final class RuntimeActivity {
     }
 
     /**
-     * The run time so far of every thread of this process but the calling one, in ns, from the
+     * The run time so far of every thread of this process but the calling one and those settling
+     * with it, in ns, from the
      * kernel's scheduler statistics (the first field of {@code /proc/self/task/<tid>/schedstat});
      * -1 where they cannot be read. A thread that ended in between is missed, which can only make
      * a busy window look quieter by that thread's share.
@@ -83,7 +118,8 @@ public final class RuntimeActivity {
             String self = Files.readSymbolicLink(THREAD_SELF).getFileName().toString();
             long total = 0;
             for (Path task : tasks) {
-                if (task.getFileName().toString().equals(self)) {
+                String id = task.getFileName().toString();
+                if (id.equals(self) || SETTLING.contains(id)) {
                     continue;
                 }
                 try {

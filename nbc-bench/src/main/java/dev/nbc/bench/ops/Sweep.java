@@ -110,7 +110,7 @@ public final class Sweep {
      * A point's warm-up on its own session: {@code timedCode} run untimed (the very code that will
      * be timed: a loop elsewhere is compiled elsewhere, and C2 compiling the timed loop on stack
      * pulled the whole collective path into a new compilation), each round followed by
-     * {@link RuntimeActivity#settle()}, until a round set off no compilation. Moving to a new
+     * {@link RuntimeActivity#settle}, until a round set off no compilation. Moving to a new
      * variant also deoptimizes code the JIT had specialised for the previous one. Without this, the
      * recompilations fell into the first timed loop of a variant (130-150 ms of compilation on a
      * rank's busy core: the multi-millisecond stalls of the first nbc-thread point, issue 10).
@@ -122,7 +122,7 @@ public final class Sweep {
             RuntimeActivity activity = RuntimeActivity.start();
             control.barrier();
             timedCode.run();
-            RuntimeActivity.settle();
+            RuntimeActivity.settle(control);
             if (activity.jitMillisSince(control) < POINT_JIT_QUIET_MILLIS && round >= 2) {
                 return;
             }

@@ -163,8 +163,7 @@ public final class OverheadBenchmark extends Benchmark {
         meter.stop();
         EngineCounters.start(op);
         RuntimeActivity.start();
-        RuntimeActivity.settle();
-        control.barrier();
+        RuntimeActivity.settle(control);
         EngineCounters counters = EngineCounters.start(op);
         RuntimeActivity activity = RuntimeActivity.start();
         meter.start();

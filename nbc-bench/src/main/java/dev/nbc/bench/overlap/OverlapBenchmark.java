@@ -177,7 +177,7 @@ public final class OverlapBenchmark extends Benchmark {
         // slice (1-4 ms pure times at the first nbc-thread points in most runs; none with C1
         // alone), and the background compilations cost the overlapped loop 10-14 us per point
         // against 7-9 after settling (five quick emulated runs each, docs/bench.md).
-        RuntimeActivity.settle();
+        RuntimeActivity.settle(control);
         // 1. pure: start + wait right after a synchronisation, exactly as the overall step below
         //    starts, with nothing else between the synchronisation and the timer (a CPU reading
         //    there cost 30-70 us and made the pure time mostly one rank waiting for the other).

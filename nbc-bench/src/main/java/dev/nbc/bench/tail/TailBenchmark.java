@@ -149,8 +149,7 @@ public final class TailBenchmark extends Benchmark {
         // No collection of the warm-up's garbage and no compilation set off by the previous
         // point may fall into the timed loop: the collector's and the JIT's threads share the
         // ranks' cores.
-        RuntimeActivity.settle();
-        control.barrier();
+        RuntimeActivity.settle(control);
         EngineCounters counters = EngineCounters.start(op);
         RuntimeActivity activity = RuntimeActivity.start();
         double[] times = backToBack(op, config.iterations());

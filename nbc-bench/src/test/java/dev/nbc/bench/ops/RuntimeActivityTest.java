@@ -8,7 +8,7 @@ import java.util.concurrent.CountDownLatch;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The other threads' run time that {@link RuntimeActivity#settle()} watches sees a thread that computes, and not the caller. */
+/** The other threads' run time that {@link RuntimeActivity#settle} watches sees a thread that computes, and not the caller. */
 class RuntimeActivityTest {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static final long SPIN_NANOS = 30_000_000;
