@@ -171,13 +171,13 @@ public final class OverlapBenchmark extends Benchmark {
         // Without a progress thread (nbc-manual, Open MPI) the computation tests now and then.
         boolean polls = op.variant() == Variant.OMPI || op.variant().mode() == ProgressMode.MANUAL;
         long chunk = config.testIntervalNanos();
-        Sweep.warmUp(control, op, Math.min(reps, 10), 0);
         // A quiet JVM before the timed loops, as the overhead and tail benchmarks have: with rank
         // threads bound to their cores, a C2 compilation on a rank's core took it for a scheduler
-        // slice (1-4 ms pure times at the first nbc-thread points in most runs; none with C1
-        // alone), and the background compilations cost the overlapped loop 10-14 us per point
-        // against 7-9 after settling (five quick emulated runs each, docs/bench.md).
+        // slice (1-4 ms pure times at the first nbc-thread points in most quick runs; none with C1
+        // alone). Then the point's own untimed collectives: straight after the settle's sleep the
+        // thread variant's pure times came out 5-7 % longer (docs/bench.md).
         RuntimeActivity.settle(control);
+        Sweep.warmUp(control, op, Math.min(reps, 10), 0);
         // 1. pure: start + wait right after a synchronisation, exactly as the overall step below
         //    starts, with nothing else between the synchronisation and the timer (a CPU reading
         //    there cost 30-70 us and made the pure time mostly one rank waiting for the other).
