@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 
 /**
  * What the JVM itself did during a measured stretch: milliseconds of JIT compilation and of
@@ -114,12 +115,16 @@ public final class RuntimeActivity {
      * a busy window look quieter by that thread's share.
      */
     static long otherThreadsRunNanos() {
+        String self = ownTaskId();
+        return self == null ? -1 : runNanosOfTasksBut(id -> id.equals(self) || SETTLING.contains(id));
+    }
+
+    /** The run time so far of this process's threads whose task id {@code skipped} rejects not, in ns; -1 if unreadable. */
+    static long runNanosOfTasksBut(Predicate<String> skipped) {
         try (DirectoryStream<Path> tasks = Files.newDirectoryStream(TASKS)) {
-            String self = Files.readSymbolicLink(THREAD_SELF).getFileName().toString();
             long total = 0;
             for (Path task : tasks) {
-                String id = task.getFileName().toString();
-                if (id.equals(self) || SETTLING.contains(id)) {
+                if (skipped.test(task.getFileName().toString())) {
                     continue;
                 }
                 try {
