@@ -46,8 +46,21 @@ public enum CoreBinding {
      * ({@link #unsupportedReason()}).
      */
     public List<Integer> allowedCpus() {
-        return this == NONE || unsupportedReason() != null ? List.of() : ThreadAffinity.allowedCpus();
+        if (this == NONE || unsupportedReason() != null) {
+            return List.of();
+        }
+        try {
+            return ThreadAffinity.allowedCpus();
+        } catch (IllegalStateException e) {
+            // e.g. JNA could not load its native part (a temporary directory mounted noexec):
+            // the ranks run unbound, and the reports say why
+            failure = e.getMessage();
+            return List.of();
+        }
     }
+
+    /** Why the CPUs could not be read where the platform should allow it, or null. */
+    private static volatile String failure;
 
     /** Binds the calling thread, rank {@code rank}'s, to {@link #cpusOf} unless that is empty. */
     public void bindRank(int rank, int ranks, List<Integer> allowed) {
@@ -57,9 +70,9 @@ public enum CoreBinding {
         }
     }
 
-    /** Why {@link #CORE} cannot bind here, or null if it can. */
+    /** Why {@link #CORE} cannot bind here (the platform, or a failure to read the CPUs), or null if it can. */
     public static String unsupportedReason() {
-        return ThreadAffinity.supported() ? null
+        return ThreadAffinity.supported() ? failure
                 : "thread affinity needs 64-bit Linux, not " + System.getProperty("os.name") + " " + System.getProperty("os.arch");
     }
 
