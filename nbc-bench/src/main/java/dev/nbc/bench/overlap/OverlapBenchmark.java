@@ -112,7 +112,7 @@ public final class OverlapBenchmark extends Benchmark {
     private static void run(Ranks ranks, Config config, Results results, boolean progress) {
         ProgressBar bar = new ProgressBar(progress, new Sweep(config.variants(), config.collectives(), config.sizes()).points());
         EmulatedNetwork network = ranks.network();
-        List<Map<String, Object>> rows = ranks.run(config.group(), env -> measure(env, config, bar, network));
+        List<Map<String, Object>> rows = ranks.run(config.group(), env -> measure(env, config, bar, network, ranks.transport().equals("inprocess")));
         if (rows != null) {
             for (Map<String, Object> r : rows) {
                 results.row("overlap").putAll(r);
@@ -121,7 +121,8 @@ public final class OverlapBenchmark extends Benchmark {
         bar.finish();
     }
 
-    private static List<Map<String, Object>> measure(RankEnv env, Config config, ProgressBar bar, EmulatedNetwork network) {
+    private static List<Map<String, Object>> measure(RankEnv env, Config config, ProgressBar bar, EmulatedNetwork network,
+                                                     boolean settle) {
         Control control = env.control();
         // every rank computes at its own calibrated rate; the check of chunked accuracy is reported
         BusyWork work = BusyWork.calibrate();
@@ -137,7 +138,7 @@ public final class OverlapBenchmark extends Benchmark {
         // first points measured after a collectives-only warm-up came out at half their overlap).
         Config warmUp = new Config(config.sizes(), config.collectives(), config.variants(),
                 Math.max(3, config.repetitions() / 5), config.testIntervalNanos(), config.testCalls(), config.group(), 1);
-        Sweep.warmUpUntilCompiled(env, () -> sweep.run(env, (variant, op) -> point(env, op, work, warmUp)));
+        Sweep.warmUpUntilCompiled(env, () -> sweep.run(env, (variant, op) -> point(env, op, work, warmUp, settle)));
         // After the warm-up: the reference's γ is the compiled reduction kernel's cost, which the
         // warm-up's collectives have compiled by now (probed before it, with the JIT busy on the
         // whole benchmark, it read an interpreted kernel in half the runs, issue 10).
@@ -145,7 +146,7 @@ public final class OverlapBenchmark extends Benchmark {
                 ? LogGPReference.planted(network, env.size())
                 : LogGPReference.assess(control, env.size());
         sweep.run(env, (variant, op) -> {
-            Map<String, Object> row = Repeated.row(config.runs(), FIGURES, () -> point(env, op, work, config.perRun()));
+            Map<String, Object> row = Repeated.row(config.runs(), FIGURES, () -> point(env, op, work, config.perRun(), settle));
             if (row != null) {
                 LogGPParameters loggp = reference.parameters(op.bytes());
                 row.put(LOGGP_SOURCE, reference.source());
@@ -165,18 +166,25 @@ public final class OverlapBenchmark extends Benchmark {
         return env.rank() == 0 ? rows : null;
     }
 
-    private static Map<String, Object> point(RankEnv env, VariantCall op, BusyWork work, Config config) {
+    /**
+     * @param settle whether to wait for a quiet JVM first (in-process ranks, which share one JVM's compiler threads)
+     */
+    private static Map<String, Object> point(RankEnv env, VariantCall op, BusyWork work, Config config, boolean settle) {
         Control control = env.control();
         int reps = op.bytes() >= (1 << 20) ? Math.max(5, config.repetitions() / 4) : config.repetitions();
         // Without a progress thread (nbc-manual, Open MPI) the computation tests now and then.
         boolean polls = op.variant() == Variant.OMPI || op.variant().mode() == ProgressMode.MANUAL;
         long chunk = config.testIntervalNanos();
-        // A quiet JVM before the timed loops, as the overhead and tail benchmarks have: with rank
-        // threads bound to their cores, a C2 compilation on a rank's core took it for a scheduler
-        // slice (1-4 ms pure times at the first nbc-thread points in most quick runs; none with C1
-        // alone). Then the point's own untimed collectives: straight after the settle's sleep the
-        // thread variant's pure times came out 5-7 % longer (docs/bench.md).
-        RuntimeActivity.settle(control);
+        // In-process, a quiet JVM before the timed loops, as the overhead and tail benchmarks have:
+        // with rank threads bound to their cores, a C2 compilation on a rank's core took it for a
+        // scheduler slice (1-4 ms pure times at the first nbc-thread points in most quick runs;
+        // none with C1 alone). Then the point's own untimed collectives: straight after the
+        // settle's sleep the thread variant's pure times came out 5-7 % longer. Over MPI the
+        // settle's sleep left Open MPI's microsecond collectives cold even after them: its overlap
+        // headline (whose truth is about 0 %, as OSU finds) rose from 7-12 % to 25-28 % (docs/bench.md).
+        if (settle) {
+            RuntimeActivity.settle(control);
+        }
         Sweep.warmUp(control, op, Math.min(reps, 10), 0);
         // 1. pure: start + wait right after a synchronisation, exactly as the overall step below
         //    starts, with nothing else between the synchronisation and the timer (a CPU reading
