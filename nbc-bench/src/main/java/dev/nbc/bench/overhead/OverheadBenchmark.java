@@ -103,7 +103,7 @@ public final class OverheadBenchmark extends Benchmark {
         int points = new Sweep(config.variants(), config.collectives(), config.sizes()).points();
         ProgressBar bar = new ProgressBar(progress, points * config.groups().size());
         for (int p : config.groups()) {
-            List<Map<String, Object>> rows = ranks.run(p, env -> measureGroup(env, config, bar, ranks.transport()));
+            List<Map<String, Object>> rows = ranks.run(p, env -> measureGroup(env, config, bar, ranks.inProcess()));
             if (rows != null) {
                 for (Map<String, Object> r : rows) {
                     results.row("overhead").putAll(r);
@@ -113,9 +113,8 @@ public final class OverheadBenchmark extends Benchmark {
         bar.finish();
     }
 
-    private static List<Map<String, Object>> measureGroup(RankEnv env, Config config, ProgressBar bar, String transport) {
+    private static List<Map<String, Object>> measureGroup(RankEnv env, Config config, ProgressBar bar, boolean inProcess) {
         List<Map<String, Object>> rows = new ArrayList<>();
-        boolean inProcess = transport.equals("inprocess");
         Sweep sweep = new Sweep(config.variants(), config.collectives(), config.sizes());
         sweep.warmUp(env, 100, config.warmupSeconds());
         // Then the whole measurement once, dropped (see TailBenchmark: the first variant measured

@@ -112,7 +112,7 @@ public final class OverlapBenchmark extends Benchmark {
     private static void run(Ranks ranks, Config config, Results results, boolean progress) {
         ProgressBar bar = new ProgressBar(progress, new Sweep(config.variants(), config.collectives(), config.sizes()).points());
         EmulatedNetwork network = ranks.network();
-        List<Map<String, Object>> rows = ranks.run(config.group(), env -> measure(env, config, bar, network, ranks.transport().equals("inprocess")));
+        List<Map<String, Object>> rows = ranks.run(config.group(), env -> measure(env, config, bar, network, ranks.inProcess()));
         if (rows != null) {
             for (Map<String, Object> r : rows) {
                 results.row("overlap").putAll(r);

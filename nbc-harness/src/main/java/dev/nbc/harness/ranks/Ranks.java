@@ -19,6 +19,11 @@ public interface Ranks extends RankGroup {
     /** "mpi" or "inprocess". */
     String transport();
 
+    /** True if the ranks are threads of this JVM (they share its heap, JIT and collector). */
+    default boolean inProcess() {
+        return transport().equals("inprocess");
+    }
+
     /** The largest group this launcher can run (MPI: the job's size). */
     int maxRanks();
 
@@ -35,7 +40,7 @@ public interface Ranks extends RankGroup {
 
     /** For reports: "mpi", "in-process", or "in-process L=50us o=2.0us g=1.0us G=0.10ns/B" on an emulated network. */
     default String describe() {
-        if (!transport().equals("inprocess")) {
+        if (!inProcess()) {
             return transport();
         }
         EmulatedNetwork emulated = network();
