@@ -28,6 +28,7 @@ import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.core.progress.ProgressEngine;
 import dev.nbc.core.request.NbcException;
 import dev.nbc.core.request.Request;
+import dev.nbc.core.schedule.Collective;
 import dev.nbc.core.schedule.Schedule;
 import dev.nbc.core.schedule.ScheduleBuilder;
 import dev.nbc.core.schedule.Slots;
@@ -130,6 +131,15 @@ public final class Communicator implements AutoCloseable {
         return check;
     }
 
+    /**
+     * {@code given}, or the selector's choice for this call. The cast holds: the selector chooses
+     * one of {@code collective}'s algorithms, which are exactly the constants of its enum.
+     */
+    @SuppressWarnings("unchecked")
+    private <A extends Algorithm> A chosen(A given, Collective collective, int count, DataType type, ReduceOp op) {
+        return given != null ? given : (A) selector.choose(collective, count, type, size(), op);
+    }
+
     public AlgorithmSelector selector() {
         return selector;
     }
@@ -184,9 +194,8 @@ public final class Communicator implements AutoCloseable {
         CollectiveArguments.checkType(type);
         CollectiveArguments.checkRoot(root, size());
         ByteBuffer region = CollectiveArguments.region("buffer", buffer, count, type);
-        int bytes = region.capacity();
         AlgorithmSelector choice = selector;
-        BcastAlgorithm chosen = algorithm != null ? algorithm : choice.bcast(bytes, size());
+        BcastAlgorithm chosen = algorithm != null ? algorithm : (BcastAlgorithm) choice.choose(Collective.BCAST, count, type, size(), null);
         int segmentBytes = choice.segmentBytes();
         Schedule schedule = cache.get(new ScheduleCache.Key(chosen, root, count, type, null, false, segmentBytes),
                 () -> check.prepare(chosen.build(rank(), size(), root, count, type, segmentBytes)));
@@ -228,8 +237,7 @@ public final class Communicator implements AutoCloseable {
         ByteBuffer input = buffers.input();
         ByteBuffer output = buffers.output();
         boolean inPlace = buffers.inPlace();
-        int bytes = output.capacity();
-        AllreduceAlgorithm chosen = algorithm != null ? algorithm : selector.allreduce(count, bytes, size(), op);
+        AllreduceAlgorithm chosen = chosen(algorithm, Collective.ALLREDUCE, count, type, op);
         return collective(new ScheduleCache.Key(chosen, -1, count, type, op, inPlace, 0),
                 () -> chosen.build(rank(), size(), count, type, op, inPlace), input, output,
                 () -> "IALLREDUCE " + count + " x " + type + " " + op.name() + where());
@@ -280,7 +288,7 @@ public final class Communicator implements AutoCloseable {
         } else {
             input = CollectiveArguments.region("sendBuffer", requireNotInPlace("sendBuffer", sendBuffer, root), count, type);
         }
-        ReduceAlgorithm chosen = algorithm != null ? algorithm : selector.reduce(type.bytesFor(count), size(), op);
+        ReduceAlgorithm chosen = chosen(algorithm, Collective.REDUCE, count, type, op);
         boolean rootInPlace = inPlace;
         return collective(new ScheduleCache.Key(chosen, root, count, type, op, rootInPlace, 0),
                 () -> chosen.build(rank(), size(), root, count, type, op, rootInPlace), input, output,
@@ -324,7 +332,7 @@ public final class Communicator implements AutoCloseable {
         if (inPlace) {
             input = null;
         }
-        AllgatherAlgorithm chosen = algorithm != null ? algorithm : selector.allgather(output.capacity(), size());
+        AllgatherAlgorithm chosen = chosen(algorithm, Collective.ALLGATHER, count, type, null);
         boolean ownInPlace = inPlace;
         return collective(new ScheduleCache.Key(chosen, -1, count, type, null, ownInPlace, 0),
                 () -> chosen.build(rank(), size(), count, type, ownInPlace), input, output,
@@ -376,7 +384,7 @@ public final class Communicator implements AutoCloseable {
         } else {
             input = CollectiveArguments.region("sendBuffer", requireNotInPlace("sendBuffer", sendBuffer, root), count, type);
         }
-        GatherAlgorithm chosen = algorithm != null ? algorithm : selector.gather(blockBytes, size());
+        GatherAlgorithm chosen = chosen(algorithm, Collective.GATHER, count, type, null);
         boolean rootInPlace = inPlace;
         return collective(new ScheduleCache.Key(chosen, root, count, type, null, rootInPlace, 0),
                 () -> chosen.build(rank(), size(), root, count, type, rootInPlace), input, output,
@@ -429,7 +437,7 @@ public final class Communicator implements AutoCloseable {
             output = CollectiveArguments.region("receiveBuffer", requireNotInPlace("receiveBuffer", receiveBuffer, root),
                     count, type);
         }
-        ScatterAlgorithm chosen = algorithm != null ? algorithm : selector.scatter(blockBytes, size());
+        ScatterAlgorithm chosen = chosen(algorithm, Collective.SCATTER, count, type, null);
         boolean rootInPlace = inPlace;
         return collective(new ScheduleCache.Key(chosen, root, count, type, null, rootInPlace, 0),
                 () -> chosen.build(rank(), size(), root, count, type, rootInPlace), input, output,
@@ -463,12 +471,11 @@ public final class Communicator implements AutoCloseable {
                                              AlltoallAlgorithm algorithm) {
         CollectiveArguments.checkCount(count);
         CollectiveArguments.checkType(type);
-        int blockBytes = type.bytesFor(count);
         type.bytesFor((long) count * size()); // refuses buffers larger than Java's, naming count
         SameSizeBuffers buffers = SameSizeBuffers.of(sendBuffer, receiveBuffer, count * size(), type);
         ByteBuffer input = buffers.input();
         ByteBuffer output = buffers.output();
-        AlltoallAlgorithm chosen = algorithm != null ? algorithm : selector.alltoall(blockBytes, size());
+        AlltoallAlgorithm chosen = chosen(algorithm, Collective.ALLTOALL, count, type, null);
         boolean allInPlace = buffers.inPlace();
         return collective(new ScheduleCache.Key(chosen, -1, count, type, null, allInPlace, 0),
                 () -> chosen.build(rank(), size(), count, type, allInPlace), input, output,
@@ -499,7 +506,7 @@ public final class Communicator implements AutoCloseable {
     /** A persistent scan; {@code algorithm} null chooses by size. */
     public PersistentCollective scanInit(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, ReduceOp op,
                                          ScanAlgorithm algorithm) {
-        ScanAlgorithm chosen = algorithm != null ? algorithm : selector.scan(size());
+        ScanAlgorithm chosen = chosen(algorithm, Collective.SCAN, count, type, op);
         return prefixInit("ISCAN", chosen, sendBuffer, receiveBuffer, count, type, op,
                 inPlace -> chosen.build(rank(), size(), count, type, op, inPlace));
     }
@@ -526,7 +533,7 @@ public final class Communicator implements AutoCloseable {
     /** A persistent exscan; {@code algorithm} null chooses by size. */
     public PersistentCollective exscanInit(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type,
                                            ReduceOp op, ExscanAlgorithm algorithm) {
-        ExscanAlgorithm chosen = algorithm != null ? algorithm : selector.exscan(size());
+        ExscanAlgorithm chosen = chosen(algorithm, Collective.EXSCAN, count, type, op);
         return prefixInit("IEXSCAN", chosen, sendBuffer, receiveBuffer, count, type, op,
                 inPlace -> chosen.build(rank(), size(), count, type, op, inPlace));
     }
@@ -567,7 +574,7 @@ public final class Communicator implements AutoCloseable {
             throw new IllegalArgumentException("sendBuffer: shares memory with receiveBuffer; overlapping send and receive "
                     + "buffers are erroneous (as in MPI): pass null as sendBuffer to work in place, or separate memory");
         }
-        ReduceScatterBlockAlgorithm chosen = algorithm != null ? algorithm : selector.reduceScatterBlock(op);
+        ReduceScatterBlockAlgorithm chosen = chosen(algorithm, Collective.REDUCE_SCATTER_BLOCK, count, type, op);
         return collective(new ScheduleCache.Key(chosen, -1, count, type, op, inPlace, 0),
                 () -> chosen.build(rank(), size(), count, type, op, inPlace), input, output,
                 () -> "IREDUCE_SCATTER_BLOCK " + count + " x " + type + " " + op.name() + where());

@@ -50,7 +50,7 @@ public final class AlgorithmSelector {
     /** The ring threshold that scales with P ({@link #DEFAULT_ALLREDUCE_RING_BYTES_PER_RANK}). */
     private static final int SCALED_RING_BYTES = -1;
     private static final AlgorithmSelector DEFAULTS = new AlgorithmSelector(null, null,
-            DEFAULT_BCAST_LARGE_BYTES, DEFAULT_SEGMENT_BYTES, SCALED_RING_BYTES);
+            DEFAULT_BCAST_LARGE_BYTES, DEFAULT_SEGMENT_BYTES, SCALED_RING_BYTES, null);
 
     private final BcastAlgorithm fixedBcast;
     private final AllreduceAlgorithm fixedAllreduce;
@@ -58,14 +58,17 @@ public final class AlgorithmSelector {
     private final int segmentBytes;
     /** Fixed by the user, or SCALED_RING_BYTES. */
     private final int allreduceRingBytes;
+    /** Asked before the thresholds, or null. */
+    private final AlgorithmAdvisor advisor;
 
     private AlgorithmSelector(BcastAlgorithm fixedBcast, AllreduceAlgorithm fixedAllreduce,
-                              int bcastLargeBytes, int segmentBytes, int allreduceRingBytes) {
+                              int bcastLargeBytes, int segmentBytes, int allreduceRingBytes, AlgorithmAdvisor advisor) {
         this.fixedBcast = fixedBcast;
         this.fixedAllreduce = fixedAllreduce;
         this.bcastLargeBytes = bcastLargeBytes;
         this.segmentBytes = segmentBytes;
         this.allreduceRingBytes = allreduceRingBytes;
+        this.advisor = advisor;
     }
 
     public static AlgorithmSelector defaults() {
@@ -74,12 +77,12 @@ public final class AlgorithmSelector {
 
     /** Always use {@code algorithm} for broadcasts (null: choose by size). */
     public AlgorithmSelector withBcast(BcastAlgorithm algorithm) {
-        return new AlgorithmSelector(algorithm, fixedAllreduce, bcastLargeBytes, segmentBytes, allreduceRingBytes);
+        return new AlgorithmSelector(algorithm, fixedAllreduce, bcastLargeBytes, segmentBytes, allreduceRingBytes, advisor);
     }
 
     /** Always use {@code algorithm} for allreduces (null: choose by size and operation). */
     public AlgorithmSelector withAllreduce(AllreduceAlgorithm algorithm) {
-        return new AlgorithmSelector(fixedBcast, algorithm, bcastLargeBytes, segmentBytes, allreduceRingBytes);
+        return new AlgorithmSelector(fixedBcast, algorithm, bcastLargeBytes, segmentBytes, allreduceRingBytes, advisor);
     }
 
     /** Segment size of the pipelined broadcast. */
@@ -87,7 +90,7 @@ public final class AlgorithmSelector {
         if (bytes < 1) {
             throw new IllegalArgumentException("segmentBytes: must be >= 1, but was " + bytes);
         }
-        return new AlgorithmSelector(fixedBcast, fixedAllreduce, bcastLargeBytes, bytes, allreduceRingBytes);
+        return new AlgorithmSelector(fixedBcast, fixedAllreduce, bcastLargeBytes, bytes, allreduceRingBytes, advisor);
     }
 
     /** Broadcasts of at least this many bytes (with enough ranks) use scatter + allgather. */
@@ -95,7 +98,7 @@ public final class AlgorithmSelector {
         if (bytes < 0) {
             throw new IllegalArgumentException("bcastLargeBytes: must be >= 0, but was " + bytes);
         }
-        return new AlgorithmSelector(fixedBcast, fixedAllreduce, bytes, segmentBytes, allreduceRingBytes);
+        return new AlgorithmSelector(fixedBcast, fixedAllreduce, bytes, segmentBytes, allreduceRingBytes, advisor);
     }
 
     /** Allreduces of at least this many bytes use the ring (commutative operations). */
@@ -103,7 +106,31 @@ public final class AlgorithmSelector {
         if (bytes < 0) {
             throw new IllegalArgumentException("allreduceRingBytes: must be >= 0, but was " + bytes);
         }
-        return new AlgorithmSelector(fixedBcast, fixedAllreduce, bcastLargeBytes, segmentBytes, bytes);
+        return new AlgorithmSelector(fixedBcast, fixedAllreduce, bcastLargeBytes, segmentBytes, bytes, advisor);
+    }
+
+    /**
+     * Asks {@code advisor} first for every collective it is given (null: the thresholds alone).
+     * Algorithms fixed with {@link #withBcast} or {@link #withAllreduce} still win.
+     */
+    public AlgorithmSelector withAdvisor(AlgorithmAdvisor advisor) {
+        return new AlgorithmSelector(fixedBcast, fixedAllreduce, bcastLargeBytes, segmentBytes, allreduceRingBytes, advisor);
+    }
+
+    /** The advisor asked before the thresholds, or null. */
+    public AlgorithmAdvisor advisor() {
+        return advisor;
+    }
+
+    /**
+     * The algorithms that can run a call of {@code collective} with {@code op}: all of its
+     * algorithms, less those that combine operands out of rank order if {@code op} is not
+     * commutative ({@link Algorithm#checkOperation}). What an {@link AlgorithmAdvisor} chooses from.
+     */
+    public static java.util.List<Algorithm> candidates(Collective collective, ReduceOp op) {
+        return Algorithms.of(collective).stream()
+                .filter(a -> !a.reordersOperands() || op == null || op.isCommutative())
+                .toList();
     }
 
     public int segmentBytes() {
@@ -202,6 +229,26 @@ public final class AlgorithmSelector {
      * @param op the reduction's operation; ignored by the collectives that reduce nothing
      */
     public Algorithm choose(Collective collective, int count, DataType type, int size, ReduceOp op) {
+        Algorithm fixed = collective == Collective.BCAST ? fixedBcast : collective == Collective.ALLREDUCE ? fixedAllreduce : null;
+        if (fixed != null) {
+            return fixed;
+        }
+        if (advisor != null && collective.hasEqualBlocks()) {
+            Algorithm advice = advisor.advise(collective, count, type, size, op);
+            if (advice != null) {
+                if (!candidates(collective, op).contains(advice)) {
+                    throw new IllegalStateException("advisor: advised " + advice.name() + " for " + collective.label()
+                            + " with " + (op == null ? "no operation" : op.name()) + ", which is not one of its candidates "
+                            + candidates(collective, op));
+                }
+                return advice;
+            }
+        }
+        return byThresholds(collective, count, type, size, op);
+    }
+
+    /** What {@link #choose} picks without an advisor. */
+    public Algorithm byThresholds(Collective collective, int count, DataType type, int size, ReduceOp op) {
         int block = type.bytesFor(count);
         return switch (collective) {
             case BARRIER -> BarrierAlgorithm.DISSEMINATION;

@@ -29,6 +29,17 @@ public enum Collective {
     }
 
     /**
+     * True if every rank's block holds the same count (MPI's count argument): false for the
+     * v-collectives and reduce_scatter, whose calls give a count per rank.
+     */
+    public boolean hasEqualBlocks() {
+        return switch (this) {
+            case GATHERV, SCATTERV, ALLGATHERV, ALLTOALLV, REDUCE_SCATTER -> false;
+            default -> true;
+        };
+    }
+
+    /**
      * Elements of {@code type} in a rank's block of {@code bytes}: none for the barrier, which moves
      * no data; else the whole elements in it, at least one (a block of 0 to 7 bytes of doubles is one).
      *

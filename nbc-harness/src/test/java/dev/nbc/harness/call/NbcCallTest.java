@@ -72,6 +72,31 @@ class NbcCallTest {
         assertEquals(List.of(), wrong);
     }
 
+    /** A communicator whose selector has an advisor runs the advised algorithm (here each collective's last candidate). */
+    @Test
+    void aCallRunsTheAlgorithmTheSelectorsAdvisorAdvises() {
+        int processes = 3;
+        List<String> wrong = new InProcessRanks(processes, null, Duration.ofMinutes(2), CoreBinding.CORE).run(processes, env -> {
+            List<String> out = new ArrayList<>();
+            try (Session session = env.open()) {
+                session.comm().setSelector(AlgorithmSelector.defaults().withAdvisor((c, count, type, size, op) -> {
+                    List<Algorithm> candidates = AlgorithmSelector.candidates(c, op);
+                    return candidates.get(candidates.size() - 1);
+                }));
+                for (Collective collective : CollectiveCall.supported()) {
+                    List<Algorithm> candidates = AlgorithmSelector.candidates(collective, ReduceOp.SUM);
+                    NbcCall call = new NbcCall(session.comm(), collective, 96, null);
+                    call.blocking();
+                    if (!call.algorithm().equals(candidates.get(candidates.size() - 1).name())) {
+                        out.add(collective.label() + " ran " + call.algorithm());
+                    }
+                }
+            }
+            return out;
+        });
+        assertEquals(List.of(), wrong);
+    }
+
     @Test
     void aCallRefusesAnotherCollectivesAlgorithmAndTheVCollectives() {
         List<String> refusals = new InProcessRanks(1, null, Duration.ofMinutes(1), CoreBinding.CORE).run(1, env -> {
