@@ -2,9 +2,6 @@ package dev.nbc.models.prediction;
 
 import dev.nbc.core.schedule.Algorithm;
 import dev.nbc.core.algorithm.AlgorithmSelector;
-import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
-import dev.nbc.core.algorithm.barrier.BarrierAlgorithm;
-import dev.nbc.core.algorithm.bcast.BcastAlgorithm;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.core.schedule.Collective;
@@ -58,20 +55,9 @@ public final class CollectivePredictor {
         }
         int count = collective.count(bytes, TYPE);
         Algorithm chosen = algorithm != null ? algorithm : AlgorithmSelector.defaults().choose(collective, count, TYPE, parameters.P(), OP);
-        SimulationResult r = new ScheduleSimulator(SimulationConfig.of(parameters)).run(schedules(chosen, parameters.P(), count));
+        SimulationResult r = new ScheduleSimulator(SimulationConfig.of(parameters)).run(ScheduleSource.forCall(chosen, parameters.P(), count, TYPE, OP));
         return new Prediction(collective, chosen, parameters.P(), bytes, parameters, r.maxFinishTime(), r.maxCpuBusy(),
                 r.meanOverlapPotential(), CollectiveEquations.split(collective, parameters, bytes));
-    }
-
-    /** Every rank's schedule of {@code algorithm} on {@code count} doubles. */
-    private static ScheduleSource schedules(Algorithm algorithm, int processes, int count) {
-        return switch (algorithm.collective()) {
-            case BARRIER -> ScheduleSource.barrier((BarrierAlgorithm) algorithm, processes);
-            case BCAST -> ScheduleSource.bcast((BcastAlgorithm) algorithm, processes, 0, count, TYPE,
-                    AlgorithmSelector.DEFAULT_SEGMENT_BYTES);
-            case ALLREDUCE -> ScheduleSource.allreduce((AllreduceAlgorithm) algorithm, processes, count, TYPE, OP, false);
-            default -> throw new IllegalArgumentException("collective: not predicted: " + algorithm.collective().label());
-        };
     }
 
     private static void checkShape(int processes, long bytes) {

@@ -1,0 +1,131 @@
+package dev.nbc.models.selection;
+
+import dev.nbc.core.algorithm.AlgorithmAdvisor;
+import dev.nbc.core.algorithm.AlgorithmSelector;
+import dev.nbc.core.datatype.DataType;
+import dev.nbc.core.datatype.ReduceOp;
+import dev.nbc.core.schedule.Algorithm;
+import dev.nbc.core.schedule.Collective;
+import dev.nbc.models.assessment.AssessedModel;
+import dev.nbc.models.assessment.ModelFile;
+import dev.nbc.models.loggp.LogGPParameters;
+import dev.nbc.models.simulation.ScheduleSimulator;
+import dev.nbc.models.simulation.ScheduleSource;
+import dev.nbc.models.simulation.SimulationConfig;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Chooses each collective's algorithm by simulating every candidate's schedules (the ones nbc-core
+ * builds for the call) on LogGP parameters, and advising the one whose last rank finishes first:
+ * the model-driven selection of issue 14, which no MPI library does (they use fixed or tuned
+ * size thresholds). Plug it into a communicator with
+ * {@code comm.setSelector(AlgorithmSelector.defaults().withAdvisor(ModelAdvisor.fromModelFile(path)))};
+ * every rank must load the same model. Answers are remembered per call shape, so only the first
+ * call of a shape pays for the simulations (microseconds to milliseconds, growing with P and the
+ * number of rounds).
+ *
+ * <p>The parameters of a call are those of its block size's protocol region (an assessed model has
+ * g and G per region); reductions cost gamma per byte and copies as much (the simulator's default).
+ */
+public final class ModelAdvisor implements AlgorithmAdvisor {
+    /** Remembered call shapes before the memory is cleared (an application with ever new counts). */
+    static final int MAX_REMEMBERED = 4096;
+
+    /** LogGP parameters for {@code processes} ranks and blocks of {@code bytes}. */
+    @FunctionalInterface
+    public interface ParameterSource {
+        LogGPParameters at(int processes, long bytes);
+    }
+
+    private record Shape(Collective collective, int count, DataType type, int size, Boolean commutative) {
+    }
+
+    private final ParameterSource parameters;
+    private final Map<Shape, AlgorithmChoice> remembered = new ConcurrentHashMap<>();
+
+    private ModelAdvisor(ParameterSource parameters) {
+        this.parameters = parameters;
+    }
+
+    /** With parameters from {@code source}. */
+    public static ModelAdvisor of(ParameterSource source) {
+        if (source == null) {
+            throw new IllegalArgumentException("source: must not be null");
+        }
+        return new ModelAdvisor(source);
+    }
+
+    /** With the LogGP parameters of a model measured by {@code model measure} (g and G of each block's region). */
+    public static ModelAdvisor fromModel(AssessedModel model) {
+        if (model == null || model.loggp() == null) {
+            throw new IllegalArgumentException("model: must hold LogGP parameters (a file written by 'model measure')");
+        }
+        return new ModelAdvisor(model.loggp()::parameters);
+    }
+
+    /** {@link #fromModel} of the model file at {@code file}. */
+    public static ModelAdvisor fromModelFile(Path file) {
+        return fromModel(ModelFile.load(file));
+    }
+
+    /** With the same parameters for every size (an emulated network's planted ones); their P is replaced by the call's. */
+    public static ModelAdvisor fromParameters(LogGPParameters planted) {
+        if (planted == null) {
+            throw new IllegalArgumentException("planted: must not be null");
+        }
+        return new ModelAdvisor((processes, bytes) -> planted.withP(processes));
+    }
+
+    @Override
+    public Algorithm advise(Collective collective, int count, DataType type, int size, ReduceOp op) {
+        return explain(collective, count, type, size, op).chosen();
+    }
+
+    /**
+     * The choice for a call and every candidate's simulated time.
+     *
+     * @throws IllegalArgumentException for the collectives whose blocks differ (v-collectives,
+     *         reduce_scatter), or a size below 1
+     */
+    public AlgorithmChoice explain(Collective collective, int count, DataType type, int size, ReduceOp op) {
+        if (!collective.hasEqualBlocks()) {
+            throw new IllegalArgumentException("collective: " + collective.label() + " has blocks of different sizes");
+        }
+        if (size < 1) {
+            throw new IllegalArgumentException("size: must be >= 1, but was " + size);
+        }
+        Shape shape = new Shape(collective, count, type, size, op == null ? null : op.isCommutative());
+        AlgorithmChoice known = remembered.get(shape);
+        if (known != null) {
+            return known;
+        }
+        AlgorithmChoice choice = simulate(collective, count, type, size, op);
+        if (remembered.size() >= MAX_REMEMBERED) {
+            remembered.clear();
+        }
+        remembered.put(shape, choice);
+        return choice;
+    }
+
+    private AlgorithmChoice simulate(Collective collective, int count, DataType type, int size, ReduceOp op) {
+        LogGPParameters p = parameters.at(size, type.bytesFor(count));
+        ScheduleSimulator simulator = new ScheduleSimulator(SimulationConfig.of(p));
+        List<AlgorithmChoice.Candidate> candidates = new ArrayList<>();
+        Algorithm best = null;
+        double bestNanos = Double.POSITIVE_INFINITY;
+        for (Algorithm a : AlgorithmSelector.candidates(collective, op)) {
+            double nanos = simulator.run(ScheduleSource.forCall(a, size, count, type, op)).maxFinishTime();
+            candidates.add(new AlgorithmChoice.Candidate(a, nanos));
+            if (nanos < bestNanos) {
+                best = a;
+                bestNanos = nanos;
+            }
+        }
+        return new AlgorithmChoice(collective, size, count, type, p, best, candidates);
+    }
+}
