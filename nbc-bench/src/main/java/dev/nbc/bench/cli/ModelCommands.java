@@ -3,6 +3,8 @@ package dev.nbc.bench.cli;
 import dev.nbc.bench.model.ModelText;
 import dev.nbc.bench.model.PlantedSet;
 import dev.nbc.bench.model.PlantedValidation;
+import dev.nbc.bench.model.SelectionCheck;
+import dev.nbc.bench.model.SelectionScore;
 import dev.nbc.harness.ranks.Session;
 import dev.nbc.harness.ranks.Ranks;
 import dev.nbc.bench.report.ProgressBar;
@@ -42,11 +44,12 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
-/** {@code model measure | predict | validate}: the parameter assessment of nbc-models on the command line. */
+/** {@code model measure | predict | validate | select}: the parameter assessment of nbc-models on the command line. */
 @Command(name = "model", mixinStandardHelpOptions = true,
         description = "Performance models: measure LogGP/pLogP/Hockney parameters on the current transport and save a model "
                 + "file; predict a collective's time, CPU share and overlap potential from one; validate against planted parameters.",
-        subcommands = {ModelCommands.Measure.class, ModelCommands.Predict.class, ModelCommands.Validate.class})
+        subcommands = {ModelCommands.Measure.class, ModelCommands.Predict.class, ModelCommands.Validate.class,
+                ModelCommands.Select.class})
 public final class ModelCommands implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -225,6 +228,63 @@ public final class ModelCommands implements Runnable {
             PlantedValidation.run(new PlantedValidation.Config(chosen, profile.or(assessmentRepetitions, 7, 15),
                     grid.processes, grid.bytes, profile.or(repetitions, 10, 30)), results, both);
             List<Path> files = Report.write(results, List.of(), output.out(), output.name("validation"), text.toString(StandardCharsets.UTF_8));
+            System.out.println("\nwrote " + String.join(", ", files.stream().map(p -> p.getFileName().toString()).toList())
+                    + " to " + output.out().toAbsolutePath());
+            return 0;
+        }
+    }
+
+    @Command(name = "select", mixinStandardHelpOptions = true,
+            description = "Check the model-driven algorithm choice on emulated networks with planted parameters: time every "
+                    + "algorithm of every collective on in-process ranks, and compare the fastest with the pick of the simulator "
+                    + "on the planted parameters (ModelAdvisor) and with the size thresholds'. Over MPI: "
+                    + "dev.nbc.bench.compare.NativeLatencyComparison --model FILE under scripts/nbcrun.")
+    public static final class Select implements Callable<Integer>, Checked {
+        @Option(names = "--sets", split = ",", paramLabel = "S", description = "Planted sets A, B, C, D (default all).")
+        List<PlantedSet> sets;
+
+        @Option(names = "--collectives", split = ",", paramLabel = "C",
+                description = "Collectives (default every one with equal blocks): ${COMPLETION-CANDIDATES}.")
+        List<Collective> collectives;
+
+        /** -P: in-process ranks; --bytes: block sizes. */
+        @Mixin
+        ModelGrid grid = new ModelGrid(List.of(2, 3, 4), List.of(8L, 4096L, 65536L));
+
+        @Option(names = "--repetitions", paramLabel = "N", description = "Timed collectives per algorithm and point (default 15; --quick 5).")
+        Integer repetitions;
+
+        @Mixin
+        OutputOptions output;
+
+        @Override
+        public void check(OptionChecks checks) {
+            grid.processes.forEach(p -> checks.rankCount("-P", p));
+            int ranks = grid.processes.stream().mapToInt(Integer::intValue).max().orElse(1);
+            SizeOptions.checkFitsHeap(checks, "--bytes", grid.largestBytes(), ranks);
+            checks.atLeast("--repetitions", repetitions, 1);
+            if (collectives != null) {
+                checks.require(dev.nbc.harness.call.CollectiveCall.supported().containsAll(collectives), "--collectives",
+                        "collectives with equal blocks (not the v-collectives nor reduce_scatter)", collectives);
+            }
+            checks.writable(new RankRuns.Output("--out", output.out()));
+        }
+
+        @Override
+        public Integer call() throws Exception {
+            List<PlantedSet> chosen = sets == null || sets.isEmpty() ? PlantedSet.standard() : sets;
+            List<Collective> measured = collectives == null || collectives.isEmpty()
+                    ? List.copyOf(dev.nbc.harness.call.CollectiveCall.supported()) : collectives;
+            Results results = new Results(java.util.Map.of("command", "model select", "transport", "inprocess",
+                    "git_commit", dev.nbc.bench.report.RunInfo.gitCommit(), "date", java.time.OffsetDateTime.now().toString()));
+            ByteArrayOutputStream text = new ByteArrayOutputStream();
+            PrintStream both = new PrintStream(new TeeStream(System.out, text), true, StandardCharsets.UTF_8);
+            SelectionScore score = SelectionCheck.run(new SelectionCheck.Config(chosen, grid.processes, measured, grid.bytes,
+                    output.profile().or(repetitions, 5, 15)), both);
+            both.print(score.table());
+            both.println(score.headline());
+            score.record(results);
+            List<Path> files = Report.write(results, List.of(), output.out(), output.name("selection"), text.toString(StandardCharsets.UTF_8));
             System.out.println("\nwrote " + String.join(", ", files.stream().map(p -> p.getFileName().toString()).toList())
                     + " to " + output.out().toAbsolutePath());
             return 0;
