@@ -1,5 +1,6 @@
 package dev.nbc.bench.compare;
 
+import dev.nbc.bench.model.SelectionScore;
 import dev.nbc.harness.cli.Checked;
 import dev.nbc.harness.cli.Cli;
 import dev.nbc.harness.cli.MpiAbort;
@@ -17,6 +18,7 @@ import dev.nbc.core.transport.mpi.MpiTransport;
 import dev.nbc.harness.call.CollectiveCall;
 import dev.nbc.harness.call.NbcCall;
 import dev.nbc.harness.call.mpi.OpenMpiCall;
+import dev.nbc.models.selection.ModelAdvisor;
 import mpi.MPI;
 import mpi.MPIException;
 import picocli.CommandLine.Command;
@@ -24,7 +26,10 @@ import picocli.CommandLine.Option;
 
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
@@ -40,7 +45,9 @@ import java.util.concurrent.Callable;
  * maximum over ranks (the slowest rank finishes the collective). Sizes are per rank's block
  * (MPI's count: what a rank sends to one other in an all-to-all, contributes to a gather or holds
  * of a reduce-scatter's result). Run on ranks:
- * {@code scripts/nbcrun -np 4 dev.nbc.bench.compare.NativeLatencyComparison [--max-bytes B] [--iterations N] [--mode THREAD|MANUAL] [--collectives ...]}.
+ * {@code scripts/nbcrun -np 4 dev.nbc.bench.compare.NativeLatencyComparison [--max-bytes B] [--iterations N] [--mode THREAD|MANUAL] [--collectives ...] [--model FILE]}.
+ * With a model file, every point is also scored: the model's pick and the thresholds' against the
+ * fastest algorithm measured ({@link SelectionScore}).
  */
 @Command(name = "native-latency", mixinStandardHelpOptions = true,
         description = "Latency of every nbc collective and algorithm against Open MPI's own non-blocking collective, "
@@ -58,6 +65,13 @@ public final class NativeLatencyComparison implements Callable<Integer>, Checked
     @Option(names = "--mode", paramLabel = "MODE", defaultValue = "THREAD",
             description = "nbc's progress: THREAD or MANUAL (default ${DEFAULT-VALUE}).")
     ProgressMode mode;
+
+    @Option(names = "--model", paramLabel = "FILE",
+            description = "A model file written by 'model measure': mark its pick (m) beside the thresholds' (*) and score "
+                    + "both against the fastest algorithm measured (issue 14's model-driven selection).")
+    Path model;
+
+    private ModelAdvisor advisor;
 
     @Option(names = "--collectives", paramLabel = "C", split = ",",
             description = "Collectives to measure (default all): ${COMPLETION-CANDIDATES}.")
@@ -79,6 +93,9 @@ public final class NativeLatencyComparison implements Callable<Integer>, Checked
         checks.require(!collectives.isEmpty(), "--collectives", "must name at least one collective", collectives);
         checks.require(CollectiveCall.supported().containsAll(collectives), "--collectives",
                 "the v-collectives and reduce_scatter are not measured here", collectives);
+        if (model != null) {
+            checks.libraryCheck("--model", () -> advisor = ModelAdvisor.fromModelFile(model));
+        }
     }
 
     @Override
@@ -103,24 +120,35 @@ public final class NativeLatencyComparison implements Callable<Integer>, Checked
                         size, MPI.getLibVersion().trim().split("[,\\n]")[0], mode, engine.policy(), iterations);
                 System.out.printf("%-20s %10s %-19s %12s %12s %8s%n", "collective", "bytes", "nbc algorithm", "nbc", "Open MPI", "ratio");
             }
+            SelectionScore score = new SelectionScore();
             for (Collective collective : collectives) {
                 List<Algorithm> algorithms = Algorithms.of(collective);
                 warmUp(comm, collective, algorithms, maxBytes);
                 for (int bytes : collective == Collective.BARRIER ? new int[]{0} : sizes(maxBytes)) {
                     CollectiveCall openMpi = new OpenMpiCall(MPI.COMM_WORLD, collective, bytes);
                     double openMpiNanos = slowestMedian(() -> openMpi.start().await(), iterations, bytes);
-                    Algorithm chosen = comm.selector().choose(collective, collective.count(bytes, DataType.DOUBLE), DataType.DOUBLE,
-                            size, ReduceOp.SUM);
+                    int count = collective.count(bytes, DataType.DOUBLE);
+                    Algorithm chosen = comm.selector().choose(collective, count, DataType.DOUBLE, size, ReduceOp.SUM);
+                    Algorithm modelled = advisor == null ? null : advisor.advise(collective, count, DataType.DOUBLE, size, ReduceOp.SUM);
+                    Map<Algorithm, Double> measured = new LinkedHashMap<>();
                     for (Algorithm algorithm : algorithms) {
                         NbcCall nbc = new NbcCall(comm, collective, bytes, algorithm);
                         double nbcNanos = slowestMedian(() -> nbc.request().await(), iterations, bytes);
+                        measured.put(algorithm, nbcNanos);
                         if (comm.rank() == 0) {
                             System.out.printf("%-20s %10d %-19s %12.1f %12.1f %8.2f%n", collective.label(), bytes,
-                                    algorithm.name() + (algorithm == chosen ? " *" : ""), nbcNanos / 1e3, openMpiNanos / 1e3,
-                                    nbcNanos / openMpiNanos);
+                                    algorithm.name() + (algorithm == chosen ? " *" : "") + (algorithm == modelled ? " m" : ""),
+                                    nbcNanos / 1e3, openMpiNanos / 1e3, nbcNanos / openMpiNanos);
                         }
                     }
+                    if (modelled != null) {
+                        score.add(new SelectionScore.Point("mpi", collective, size, bytes, measured, modelled, chosen));
+                    }
                 }
+            }
+            if (advisor != null && comm.rank() == 0) {
+                System.out.print(score.table());
+                System.out.println(score.headline());
             }
         }
     }

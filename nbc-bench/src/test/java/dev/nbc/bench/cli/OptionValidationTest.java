@@ -112,6 +112,10 @@ class OptionValidationTest {
         "model validate | --bytes 2147483647              | --bytes 2147483647: needs ",
         "model validate | --repetitions 0                 | --repetitions",
         "model validate | --assessment-repetitions 0      | --assessment-repetitions",
+        "model select  | -P 0                             | -P: must be between 1 and ",
+        "model select  | --collectives gatherv            | unknown collective 'gatherv' (barrier, bcast, allreduce, reduce,",
+        "model select  | --repetitions 0                  | --repetitions",
+        "model select  | --sets Z                         | unknown planted set 'Z' (A, B, C, D)",
     })
     void aBadValueIsOneLineAndExitCode2BeforeAnyWork(String command, String args, String expected) throws IOException {
         assertUserError(runInProcess(command, args), expected);

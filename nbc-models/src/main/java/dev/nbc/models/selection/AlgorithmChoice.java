@@ -11,7 +11,8 @@ import java.util.stream.Collectors;
 
 /**
  * What {@link ModelAdvisor} chose for a call, and why: every candidate's simulated time on the
- * parameters it used; the chosen one is the least (the first of equals, in the enum's order).
+ * parameters it used; the chosen one is the least, or one within {@link ModelAdvisor#TIE} of it
+ * that costs the ranks less CPU (then fewer operations; then the first, in the enum's order).
  *
  * @param candidates every algorithm that can run the call, with its simulated time, in the enum's order
  */

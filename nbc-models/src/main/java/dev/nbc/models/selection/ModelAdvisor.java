@@ -12,6 +12,7 @@ import dev.nbc.models.loggp.LogGPParameters;
 import dev.nbc.models.simulation.ScheduleSimulator;
 import dev.nbc.models.simulation.ScheduleSource;
 import dev.nbc.models.simulation.SimulationConfig;
+import dev.nbc.models.simulation.SimulationResult;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,6 +34,14 @@ import java.util.concurrent.ConcurrentHashMap;
  * g and G per region); reductions cost gamma per byte and copies as much (the simulator's default).
  */
 public final class ModelAdvisor implements AlgorithmAdvisor {
+    /**
+     * Simulated times this close to the least are a tie, which the model cannot separate: the
+     * candidate with less CPU work over all ranks (then fewer operations) wins it. Over shared
+     * memory at P = 2 several pairs of algorithms send the same messages (exscan's chain and
+     * recursive doubling, a binomial and a linear scatter) and differ only in local copies and
+     * rounds, which cost per call whatever the model says of the wire.
+     */
+    static final double TIE = 0.01;
     /** Remembered call shapes before the memory is cleared (an application with ever new counts). */
     static final int MAX_REMEMBERED = 4096;
 
@@ -116,16 +125,38 @@ public final class ModelAdvisor implements AlgorithmAdvisor {
         LogGPParameters p = parameters.at(size, type.bytesFor(count));
         ScheduleSimulator simulator = new ScheduleSimulator(SimulationConfig.of(p));
         List<AlgorithmChoice.Candidate> candidates = new ArrayList<>();
-        Algorithm best = null;
-        double bestNanos = Double.POSITIVE_INFINITY;
+        List<SimulationResult> results = new ArrayList<>();
+        double least = Double.POSITIVE_INFINITY;
         for (Algorithm a : AlgorithmSelector.candidates(collective, op)) {
-            double nanos = simulator.run(ScheduleSource.forCall(a, size, count, type, op)).maxFinishTime();
-            candidates.add(new AlgorithmChoice.Candidate(a, nanos));
-            if (nanos < bestNanos) {
-                best = a;
-                bestNanos = nanos;
+            SimulationResult r = simulator.run(ScheduleSource.forCall(a, size, count, type, op));
+            candidates.add(new AlgorithmChoice.Candidate(a, r.maxFinishTime()));
+            results.add(r);
+            least = Math.min(least, r.maxFinishTime());
+        }
+        int best = -1;
+        for (int i = 0; i < candidates.size(); i++) {
+            if (candidates.get(i).nanos() <= least * (1 + TIE) && (best < 0 || lessWork(results.get(i), results.get(best)))) {
+                best = i;
             }
         }
-        return new AlgorithmChoice(collective, size, count, type, p, best, candidates);
+        return new AlgorithmChoice(collective, size, count, type, p, candidates.get(best).algorithm(), candidates);
+    }
+
+    /** Less CPU work summed over the ranks; at equal work, fewer operations. */
+    private static boolean lessWork(SimulationResult a, SimulationResult b) {
+        double cpuA = totalCpu(a);
+        double cpuB = totalCpu(b);
+        if (cpuA != cpuB) {
+            return cpuA < cpuB;
+        }
+        return a.operations() < b.operations();
+    }
+
+    private static double totalCpu(SimulationResult r) {
+        double sum = 0;
+        for (int rank = 0; rank < r.size(); rank++) {
+            sum += r.cpuBusy(rank);
+        }
+        return sum;
     }
 }
