@@ -68,6 +68,23 @@ final class ArrayStaging {
                 + array.getClass().getSimpleName());
     }
 
+    /** {@code array}, refused if null, naming {@code name}. */
+    static Object nonNull(String name, Object array) {
+        if (array == null) {
+            throw new IllegalArgumentException(name + ": must not be null");
+        }
+        return array;
+    }
+
+    /** {@code array}, refused unless it holds exactly {@code length} elements, naming {@code name}. */
+    static Object requireLength(String name, Object array, int length) {
+        int actual = lengthOf(nonNull(name, array));
+        if (actual != length) {
+            throw new IllegalArgumentException(name + ": must hold " + length + " elements, but holds " + actual);
+        }
+        return array;
+    }
+
     static int lengthOf(Object array) {
         return java.lang.reflect.Array.getLength(array);
     }

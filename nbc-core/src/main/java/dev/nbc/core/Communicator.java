@@ -37,6 +37,7 @@ import dev.nbc.core.transport.Transport;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -822,9 +823,12 @@ public final class Communicator implements AutoCloseable {
     /*
      * The array overloads stage through pooled direct buffers (ArrayStaging): copied in at the
      * start, copied out when the collective has succeeded, before its request completes. The
-     * array must not be touched until then. The whole array is the message; an allreduce is in
-     * place when both arrays are the same object. The copies cost what the JMH table in
-     * docs/core.md shows; direct buffers stay the zero-copy path.
+     * arrays must not be touched until then. The whole array is the message (a block's count is
+     * the send array's length, or the receive array's where the send array holds P blocks); the
+     * same array as both is in place wherever its length fits both. Where MPI ignores a buffer
+     * (a non-root's receive array of a reduce or gather, its send array of a scatter) it may be
+     * null. The copies cost what the JMH table in docs/core.md shows; direct buffers stay the
+     * zero-copy path.
      */
 
     public Request iallreduce(double[] sendArray, double[] receiveArray, ReduceOp op) {
@@ -875,29 +879,308 @@ public final class Communicator implements AutoCloseable {
         return bcastArray(array, root);
     }
 
-    private Request allreduceArrays(Object sendArray, Object receiveArray, ReduceOp op) {
-        DataType type = ArrayStaging.typeOf("receiveArray", receiveArray);
-        int count = ArrayStaging.lengthOf(receiveArray);
-        boolean inPlace = sendArray == receiveArray;
-        if (!inPlace && ArrayStaging.lengthOf(sendArray) != count) {
-            throw new IllegalArgumentException("sendArray: must have the receive array's length, " + count + ", but has "
-                    + ArrayStaging.lengthOf(sendArray));
+    public Request ireduce(double[] sendArray, double[] receiveArray, ReduceOp op, int root) {
+        return reduceArrays(sendArray, receiveArray, op, root);
+    }
+
+    public Request ireduce(float[] sendArray, float[] receiveArray, ReduceOp op, int root) {
+        return reduceArrays(sendArray, receiveArray, op, root);
+    }
+
+    public Request ireduce(long[] sendArray, long[] receiveArray, ReduceOp op, int root) {
+        return reduceArrays(sendArray, receiveArray, op, root);
+    }
+
+    public Request ireduce(int[] sendArray, int[] receiveArray, ReduceOp op, int root) {
+        return reduceArrays(sendArray, receiveArray, op, root);
+    }
+
+    public Request ireduce(short[] sendArray, short[] receiveArray, ReduceOp op, int root) {
+        return reduceArrays(sendArray, receiveArray, op, root);
+    }
+
+    public Request ireduce(byte[] sendArray, byte[] receiveArray, ReduceOp op, int root) {
+        return reduceArrays(sendArray, receiveArray, op, root);
+    }
+
+    public Request iallgather(double[] sendArray, double[] receiveArray) {
+        return allgatherArrays(sendArray, receiveArray);
+    }
+
+    public Request iallgather(float[] sendArray, float[] receiveArray) {
+        return allgatherArrays(sendArray, receiveArray);
+    }
+
+    public Request iallgather(long[] sendArray, long[] receiveArray) {
+        return allgatherArrays(sendArray, receiveArray);
+    }
+
+    public Request iallgather(int[] sendArray, int[] receiveArray) {
+        return allgatherArrays(sendArray, receiveArray);
+    }
+
+    public Request iallgather(short[] sendArray, short[] receiveArray) {
+        return allgatherArrays(sendArray, receiveArray);
+    }
+
+    public Request iallgather(byte[] sendArray, byte[] receiveArray) {
+        return allgatherArrays(sendArray, receiveArray);
+    }
+
+    public Request igather(double[] sendArray, double[] receiveArray, int root) {
+        return gatherArrays(sendArray, receiveArray, root);
+    }
+
+    public Request igather(float[] sendArray, float[] receiveArray, int root) {
+        return gatherArrays(sendArray, receiveArray, root);
+    }
+
+    public Request igather(long[] sendArray, long[] receiveArray, int root) {
+        return gatherArrays(sendArray, receiveArray, root);
+    }
+
+    public Request igather(int[] sendArray, int[] receiveArray, int root) {
+        return gatherArrays(sendArray, receiveArray, root);
+    }
+
+    public Request igather(short[] sendArray, short[] receiveArray, int root) {
+        return gatherArrays(sendArray, receiveArray, root);
+    }
+
+    public Request igather(byte[] sendArray, byte[] receiveArray, int root) {
+        return gatherArrays(sendArray, receiveArray, root);
+    }
+
+    public Request iscatter(double[] sendArray, double[] receiveArray, int root) {
+        return scatterArrays(sendArray, receiveArray, root);
+    }
+
+    public Request iscatter(float[] sendArray, float[] receiveArray, int root) {
+        return scatterArrays(sendArray, receiveArray, root);
+    }
+
+    public Request iscatter(long[] sendArray, long[] receiveArray, int root) {
+        return scatterArrays(sendArray, receiveArray, root);
+    }
+
+    public Request iscatter(int[] sendArray, int[] receiveArray, int root) {
+        return scatterArrays(sendArray, receiveArray, root);
+    }
+
+    public Request iscatter(short[] sendArray, short[] receiveArray, int root) {
+        return scatterArrays(sendArray, receiveArray, root);
+    }
+
+    public Request iscatter(byte[] sendArray, byte[] receiveArray, int root) {
+        return scatterArrays(sendArray, receiveArray, root);
+    }
+
+    public Request ialltoall(double[] sendArray, double[] receiveArray) {
+        return alltoallArrays(sendArray, receiveArray);
+    }
+
+    public Request ialltoall(float[] sendArray, float[] receiveArray) {
+        return alltoallArrays(sendArray, receiveArray);
+    }
+
+    public Request ialltoall(long[] sendArray, long[] receiveArray) {
+        return alltoallArrays(sendArray, receiveArray);
+    }
+
+    public Request ialltoall(int[] sendArray, int[] receiveArray) {
+        return alltoallArrays(sendArray, receiveArray);
+    }
+
+    public Request ialltoall(short[] sendArray, short[] receiveArray) {
+        return alltoallArrays(sendArray, receiveArray);
+    }
+
+    public Request ialltoall(byte[] sendArray, byte[] receiveArray) {
+        return alltoallArrays(sendArray, receiveArray);
+    }
+
+    public Request iscan(double[] sendArray, double[] receiveArray, ReduceOp op) {
+        return scanArrays(sendArray, receiveArray, op);
+    }
+
+    public Request iscan(float[] sendArray, float[] receiveArray, ReduceOp op) {
+        return scanArrays(sendArray, receiveArray, op);
+    }
+
+    public Request iscan(long[] sendArray, long[] receiveArray, ReduceOp op) {
+        return scanArrays(sendArray, receiveArray, op);
+    }
+
+    public Request iscan(int[] sendArray, int[] receiveArray, ReduceOp op) {
+        return scanArrays(sendArray, receiveArray, op);
+    }
+
+    public Request iscan(short[] sendArray, short[] receiveArray, ReduceOp op) {
+        return scanArrays(sendArray, receiveArray, op);
+    }
+
+    public Request iscan(byte[] sendArray, byte[] receiveArray, ReduceOp op) {
+        return scanArrays(sendArray, receiveArray, op);
+    }
+
+    public Request iexscan(double[] sendArray, double[] receiveArray, ReduceOp op) {
+        return exscanArrays(sendArray, receiveArray, op);
+    }
+
+    public Request iexscan(float[] sendArray, float[] receiveArray, ReduceOp op) {
+        return exscanArrays(sendArray, receiveArray, op);
+    }
+
+    public Request iexscan(long[] sendArray, long[] receiveArray, ReduceOp op) {
+        return exscanArrays(sendArray, receiveArray, op);
+    }
+
+    public Request iexscan(int[] sendArray, int[] receiveArray, ReduceOp op) {
+        return exscanArrays(sendArray, receiveArray, op);
+    }
+
+    public Request iexscan(short[] sendArray, short[] receiveArray, ReduceOp op) {
+        return exscanArrays(sendArray, receiveArray, op);
+    }
+
+    public Request iexscan(byte[] sendArray, byte[] receiveArray, ReduceOp op) {
+        return exscanArrays(sendArray, receiveArray, op);
+    }
+
+    public Request ireduceScatterBlock(double[] sendArray, double[] receiveArray, ReduceOp op) {
+        return reduceScatterBlockArrays(sendArray, receiveArray, op);
+    }
+
+    public Request ireduceScatterBlock(float[] sendArray, float[] receiveArray, ReduceOp op) {
+        return reduceScatterBlockArrays(sendArray, receiveArray, op);
+    }
+
+    public Request ireduceScatterBlock(long[] sendArray, long[] receiveArray, ReduceOp op) {
+        return reduceScatterBlockArrays(sendArray, receiveArray, op);
+    }
+
+    public Request ireduceScatterBlock(int[] sendArray, int[] receiveArray, ReduceOp op) {
+        return reduceScatterBlockArrays(sendArray, receiveArray, op);
+    }
+
+    public Request ireduceScatterBlock(short[] sendArray, short[] receiveArray, ReduceOp op) {
+        return reduceScatterBlockArrays(sendArray, receiveArray, op);
+    }
+
+    public Request ireduceScatterBlock(byte[] sendArray, byte[] receiveArray, ReduceOp op) {
+        return reduceScatterBlockArrays(sendArray, receiveArray, op);
+    }
+
+    /** The root's receive array holds the result (count: the send array's length); elsewhere it may be null. */
+    private Request reduceArrays(Object sendArray, Object receiveArray, ReduceOp op, int root) {
+        int count = ArrayStaging.lengthOf(ArrayStaging.nonNull("sendArray", sendArray));
+        CollectiveArguments.checkRoot(root, size());
+        boolean atRoot = rank() == root;
+        return staged(sendArray, atRoot ? ArrayStaging.requireLength("receiveArray", receiveArray, count) : null,
+                (in, out) -> reduceInit(in, out, count, ArrayStaging.typeOf("sendArray", sendArray), op, root, null));
+    }
+
+    /** The receive array holds P blocks of the send array's length. */
+    private Request allgatherArrays(Object sendArray, Object receiveArray) {
+        int count = ArrayStaging.lengthOf(ArrayStaging.nonNull("sendArray", sendArray));
+        ArrayStaging.requireLength("receiveArray", receiveArray, Math.multiplyExact(size(), count));
+        return staged(sendArray, receiveArray,
+                (in, out) -> allgatherInit(in, out, count, ArrayStaging.typeOf("sendArray", sendArray), null));
+    }
+
+    /** The root's receive array holds P blocks of the send array's length; elsewhere it may be null. */
+    private Request gatherArrays(Object sendArray, Object receiveArray, int root) {
+        int count = ArrayStaging.lengthOf(ArrayStaging.nonNull("sendArray", sendArray));
+        CollectiveArguments.checkRoot(root, size());
+        boolean atRoot = rank() == root;
+        return staged(sendArray, atRoot ? ArrayStaging.requireLength("receiveArray", receiveArray, Math.multiplyExact(size(), count)) : null,
+                (in, out) -> gatherInit(in, out, count, ArrayStaging.typeOf("sendArray", sendArray), root, null));
+    }
+
+    /** The root's send array holds P blocks of the receive array's length; elsewhere it may be null. */
+    private Request scatterArrays(Object sendArray, Object receiveArray, int root) {
+        int count = ArrayStaging.lengthOf(ArrayStaging.nonNull("receiveArray", receiveArray));
+        CollectiveArguments.checkRoot(root, size());
+        boolean atRoot = rank() == root;
+        return staged(atRoot ? ArrayStaging.requireLength("sendArray", sendArray, Math.multiplyExact(size(), count)) : null, receiveArray,
+                (in, out) -> scatterInit(in, out, count, ArrayStaging.typeOf("receiveArray", receiveArray), root, null));
+    }
+
+    /** Both arrays hold P blocks of equal length, block r going to (or coming from) rank r. */
+    private Request alltoallArrays(Object sendArray, Object receiveArray) {
+        int length = ArrayStaging.lengthOf(ArrayStaging.nonNull("sendArray", sendArray));
+        if (length % size() != 0) {
+            throw new IllegalArgumentException("sendArray: must hold " + size() + " blocks of equal length, but has "
+                    + length + " elements");
         }
-        ByteBuffer input = inPlace ? null : ArrayStaging.in(sendArray, type);
-        ByteBuffer output = inPlace ? ArrayStaging.in(receiveArray, type) : ArrayStaging.take(type.bytesFor(count));
+        ArrayStaging.requireLength("receiveArray", receiveArray, length);
+        return staged(sendArray, receiveArray,
+                (in, out) -> alltoallInit(in, out, length / size(), ArrayStaging.typeOf("sendArray", sendArray), null));
+    }
+
+    private Request scanArrays(Object sendArray, Object receiveArray, ReduceOp op) {
+        int count = ArrayStaging.lengthOf(ArrayStaging.nonNull("sendArray", sendArray));
+        ArrayStaging.requireLength("receiveArray", receiveArray, count);
+        return staged(sendArray, receiveArray,
+                (in, out) -> scanInit(in, out, count, ArrayStaging.typeOf("sendArray", sendArray), op, null));
+    }
+
+    /** Rank 0's receive array is left as it was (MPI leaves it undefined). */
+    private Request exscanArrays(Object sendArray, Object receiveArray, ReduceOp op) {
+        int count = ArrayStaging.lengthOf(ArrayStaging.nonNull("sendArray", sendArray));
+        ArrayStaging.requireLength("receiveArray", receiveArray, count);
+        return staged(sendArray, receiveArray, rank() == 0,
+                (in, out) -> exscanInit(in, out, count, ArrayStaging.typeOf("sendArray", sendArray), op, null));
+    }
+
+    /** The send array holds P blocks of the receive array's length; block r is reduced into rank r's receive array. */
+    private Request reduceScatterBlockArrays(Object sendArray, Object receiveArray, ReduceOp op) {
+        int count = ArrayStaging.lengthOf(ArrayStaging.nonNull("receiveArray", receiveArray));
+        ArrayStaging.requireLength("sendArray", sendArray, Math.multiplyExact(size(), count));
+        return staged(sendArray, receiveArray,
+                (in, out) -> reduceScatterBlockInit(in, out, count, ArrayStaging.typeOf("receiveArray", receiveArray), op, null));
+    }
+
+    /**
+     * Stages a collective's arrays: the send array copied into a pooled buffer, a pooled buffer for
+     * the receive array (either null where the rank has none), the collective started with them,
+     * and the receive buffer copied into the receive array once it has succeeded. The buffers go
+     * back to the pool when it has completed, or at once if the call is refused. The same array
+     * as both is in place: its contents are sent, then overwritten by the result.
+     */
+    private Request staged(Object sendArray, Object receiveArray, BiFunction<ByteBuffer, ByteBuffer, PersistentCollective> init) {
+        return staged(sendArray, receiveArray, false, init);
+    }
+
+    /** As above; {@code keepReceive}: the receive array is copied in too, so that what the collective leaves alone stays. */
+    private Request staged(Object sendArray, Object receiveArray, boolean keepReceive,
+                           BiFunction<ByteBuffer, ByteBuffer, PersistentCollective> init) {
+        ByteBuffer input = sendArray == null ? null : ArrayStaging.in(sendArray, ArrayStaging.typeOf("sendArray", sendArray));
+        DataType receiveType = receiveArray == null ? null : ArrayStaging.typeOf("receiveArray", receiveArray);
+        ByteBuffer output = receiveArray == null ? null : keepReceive ? ArrayStaging.in(receiveArray, receiveType)
+                : ArrayStaging.take(receiveType.bytesFor(ArrayStaging.lengthOf(receiveArray)));
         PersistentCollective call;
         try {
-            call = allreduceInit(input, output, count, type, op, null);
+            call = init.apply(input, output);
         } catch (RuntimeException refused) {
             ArrayStaging.give(input);
             ArrayStaging.give(output);
             throw refused;
         }
         return call.start(() -> {
-            ArrayStaging.out(output, receiveArray);
+            if (output != null) {
+                ArrayStaging.out(output, receiveArray);
+            }
             ArrayStaging.give(input);
             ArrayStaging.give(output);
         });
+    }
+
+    private Request allreduceArrays(Object sendArray, Object receiveArray, ReduceOp op) {
+        int count = ArrayStaging.lengthOf(ArrayStaging.nonNull("receiveArray", receiveArray));
+        ArrayStaging.requireLength("sendArray", sendArray, count);
+        return staged(sendArray, receiveArray,
+                (in, out) -> allreduceInit(in, out, count, ArrayStaging.typeOf("receiveArray", receiveArray), op, null));
     }
 
     private Request bcastArray(Object array, int root) {
