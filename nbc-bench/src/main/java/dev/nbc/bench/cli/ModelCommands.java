@@ -209,9 +209,7 @@ public final class ModelCommands implements Runnable {
 
         @Override
         public void check(OptionChecks checks) {
-            grid.processes.forEach(p -> checks.rankCount("-P", p));
-            int ranks = grid.processes.stream().mapToInt(Integer::intValue).max().orElse(1);
-            SizeOptions.checkFitsHeap(checks, "--bytes", grid.largestBytes(), ranks);
+            grid.checkInProcess(checks);
             checks.atLeast("--repetitions", repetitions, 1);
             checks.atLeast("--assessment-repetitions", assessmentRepetitions, 1);
             checks.writable(new RankRuns.Output("--out", output.out()));
@@ -260,9 +258,7 @@ public final class ModelCommands implements Runnable {
 
         @Override
         public void check(OptionChecks checks) {
-            grid.processes.forEach(p -> checks.rankCount("-P", p));
-            int ranks = grid.processes.stream().mapToInt(Integer::intValue).max().orElse(1);
-            SizeOptions.checkFitsHeap(checks, "--bytes", grid.largestBytes(), ranks);
+            grid.checkInProcess(checks);
             checks.atLeast("--repetitions", repetitions, 1);
             checks.writable(new RankRuns.Output("--out", output.out()));
         }

@@ -28,6 +28,13 @@ public final class ModelGrid implements Checked {
         }
     }
 
+    /** For in-process ranks: each -P a rank count this machine can run, and the largest --bytes fits the heap at the most ranks. */
+    void checkInProcess(OptionChecks checks) {
+        processes.forEach(p -> checks.rankCount("-P", p));
+        int ranks = processes.stream().mapToInt(Integer::intValue).max().orElse(1);
+        SizeOptions.checkFitsHeap(checks, "--bytes", largestBytes(), ranks);
+    }
+
     long largestBytes() {
         return bytes.stream().mapToLong(Long::longValue).max().orElse(0);
     }
