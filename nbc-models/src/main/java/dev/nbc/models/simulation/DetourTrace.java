@@ -58,6 +58,16 @@ public final class DetourTrace {
         return starts.length;
     }
 
+    /** When detour {@code i} begins, ns on the trace's clock. */
+    public double start(int i) {
+        return starts[i];
+    }
+
+    /** How long detour {@code i} lasts, ns. */
+    public double duration(int i) {
+        return ends[i] - starts[i];
+    }
+
     /** Share of the time the CPU is away: total detour time / period. */
     public double noiseFraction() {
         double sum = 0;

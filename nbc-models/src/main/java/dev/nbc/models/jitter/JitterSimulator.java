@@ -1,0 +1,99 @@
+package dev.nbc.models.jitter;
+
+import dev.nbc.models.simulation.CpuNoise;
+import dev.nbc.models.simulation.DetourTrace;
+
+import java.util.SplittableRandom;
+import java.util.stream.IntStream;
+
+/**
+ * jitSim's trace-driven simulation (De and Mann, section 3.4-3.6): every task computes W per
+ * phase in the gaps between the trace's detours, from its own point of the trace, and pays every
+ * detour it meets; the phase ends with a synchronisation, after which every task computes again.
+ * Time runs on for a task while it waits, so the detours it would have met then cost it nothing.
+ * The computation of a phase runs on every core (tasks are independent until the barrier); the
+ * barrier is one pass up and one down the tree.
+ */
+public final class JitterSimulator {
+    /** Tasks per parallel chunk of a phase's computation. */
+    private static final int CHUNK = 1 << 14;
+
+    private JitterSimulator() {
+    }
+
+    public static JitterResult run(JitterSimulation s) {
+        DetourTrace trace = s.mode() == StartMode.CO_SCHEDULED ? s.coScheduler().apply(s.trace()) : s.trace();
+        return run(s, trace, offsets(trace, s));
+    }
+
+    /** With the (already co-scheduled) trace and each task's time 0 on its clock given: the paper's hand-worked figures. */
+    static JitterResult run(JitterSimulation s, DetourTrace trace, double[] offsets) {
+        CpuNoise noise = (task, start, work) -> {
+            double offset = offsets[task];
+            return Math.max(start + work, trace.finish(start + offset, work) - offset);
+        };
+        int p = s.tasks();
+        double[] start = new double[p];
+        double[] ready = new double[p];
+        double[] sent = s.barrier() == null ? null : new double[p];
+        double work = s.workNanos();
+        double wasted = 0;
+        double[] from = new double[p];
+        for (int phase = 0; phase < s.phases(); phase++) {
+            System.arraycopy(start, 0, from, 0, p);
+            if (p <= CHUNK) {
+                for (int i = 0; i < p; i++) {
+                    ready[i] = noise.finish(i, from[i], work);
+                }
+            } else {
+                IntStream.range(0, (p + CHUNK - 1) / CHUNK).parallel().forEach(chunk -> {
+                    for (int i = chunk * CHUNK, end = Math.min(p, i + CHUNK); i < end; i++) {
+                        ready[i] = noise.finish(i, from[i], work);
+                    }
+                });
+            }
+            if (s.barrier() == null) {
+                double last = max(ready);
+                java.util.Arrays.fill(start, last);
+            } else {
+                s.barrier().run(ready, noise, sent, start);
+            }
+            // per task: from its start of this phase to its start of the next, less W
+            for (int i = 0; i < p; i++) {
+                wasted += start[i] - from[i] - work;
+            }
+        }
+        double total = max(start);
+        return new JitterResult(s, total / s.phases(), wasted / ((double) p * s.phases()), trace.noiseFraction());
+    }
+
+    /** Where each task's time 0 is on the trace's clock, as the start mode says. */
+    static double[] offsets(DetourTrace trace, JitterSimulation s) {
+        SplittableRandom random = new SplittableRandom(s.seed());
+        double[] offsets = new double[s.tasks()];
+        switch (s.mode()) {
+            case RANDOM -> {
+                for (int i = 0; i < offsets.length; i++) {
+                    offsets[i] = random.nextDouble() * trace.period();
+                }
+            }
+            case SYNCHRONIZED -> java.util.Arrays.fill(offsets, random.nextDouble() * trace.period());
+            case CO_SCHEDULED -> {
+                double window = s.coScheduler().windowNanos();
+                int windows = (int) Math.round(trace.period() / window);
+                for (int i = 0; i < offsets.length; i++) {
+                    offsets[i] = random.nextInt(windows) * window;
+                }
+            }
+        }
+        return offsets;
+    }
+
+    private static double max(double[] values) {
+        double m = Double.NEGATIVE_INFINITY;
+        for (double v : values) {
+            m = Math.max(m, v);
+        }
+        return m;
+    }
+}

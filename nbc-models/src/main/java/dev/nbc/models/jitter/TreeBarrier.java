@@ -1,0 +1,59 @@
+package dev.nbc.models.jitter;
+
+import dev.nbc.models.simulation.CpuNoise;
+
+/**
+ * jitSim's synchronisation step (section 3.6, Fig. 6): a barrier over a complete binary tree, task
+ * 0 the root and tasks 2i + 1, 2i + 2 the children of task i. Pre-barrier: a task that has
+ * finished computing receives its children's messages (in the order they arrive) and then
+ * notifies its parent; post-barrier: the root, once both children have reported, sends the
+ * start-compute message down, each task forwarding it to its children before it computes again.
+ * Every send and receive costs CPU time ({@code sendNanos}, {@code receiveNanos}), during which
+ * detours hit as during computation; a message takes {@code hopNanos} between tasks.
+ */
+public record TreeBarrier(double sendNanos, double receiveNanos, double hopNanos) {
+
+    public TreeBarrier {
+        check("sendNanos", sendNanos);
+        check("receiveNanos", receiveNanos);
+        check("hopNanos", hopNanos);
+    }
+
+    private static void check(String name, double value) {
+        if (!(value >= 0) || Double.isInfinite(value)) {
+            throw new IllegalArgumentException(name + ": must be finite and >= 0, but was " + value);
+        }
+    }
+
+    /**
+     * The barrier after tasks finished computing at {@code ready} (wall time, ns): writes into
+     * {@code next} when each task starts its next phase (it has forwarded the start message to
+     * its children), using {@code sent} as scratch (one element per task).
+     */
+    public void run(double[] ready, CpuNoise noise, double[] sent, double[] next) {
+        int p = ready.length;
+        for (int i = p - 1; i >= 0; i--) {
+            double t = ready[i];
+            int left = 2 * i + 1;
+            int right = left + 1;
+            if (left < p) {
+                double a = sent[left] + hopNanos;
+                double b = right < p ? sent[right] + hopNanos : Double.POSITIVE_INFINITY;
+                t = noise.finish(i, Math.max(t, Math.min(a, b)), receiveNanos);
+                if (right < p) {
+                    t = noise.finish(i, Math.max(t, Math.max(a, b)), receiveNanos);
+                }
+            }
+            sent[i] = i == 0 ? t : noise.finish(i, t, sendNanos);
+        }
+        next[0] = sent[0];
+        for (int i = 0; i < p; i++) {
+            double t = next[i];
+            for (int child = 2 * i + 1; child <= 2 * i + 2 && child < p; child++) {
+                t = noise.finish(i, t, sendNanos);
+                next[child] = noise.finish(child, t + hopNanos, receiveNanos);
+            }
+            next[i] = t;
+        }
+    }
+}
