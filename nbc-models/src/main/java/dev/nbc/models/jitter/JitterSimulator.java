@@ -28,10 +28,7 @@ public final class JitterSimulator {
 
     /** With the (already co-scheduled) trace and each task's time 0 on its clock given: the paper's hand-worked figures. */
     static JitterResult run(JitterSimulation s, DetourTrace trace, double[] offsets) {
-        CpuNoise noise = (task, start, work) -> {
-            double offset = offsets[task];
-            return Math.max(start + work, trace.finish(start + offset, work) - offset);
-        };
+        CpuNoise noise = new TaskClocks(trace, offsets);
         int p = s.tasks();
         double[] start = new double[p];
         double[] ready = new double[p];
