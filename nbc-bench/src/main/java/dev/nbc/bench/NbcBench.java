@@ -31,7 +31,8 @@ import java.util.List;
         subcommands = {
                 // the benchmarks (Benchmark): all runs them, and the report shows them, in this order
                 OverheadBenchmark.class, OverlapBenchmark.class, WindowLatencyBenchmark.class, TailBenchmark.class, SyncBenchmark.class,
-                All.class, Compare.class, ModelCommands.class, CommandLine.HelpCommand.class})
+                All.class, Compare.class, ModelCommands.class, dev.nbc.bench.jitter.JitterCommands.class,
+                CommandLine.HelpCommand.class})
 public final class NbcBench implements Runnable {
 
     @CommandLine.Spec

@@ -41,7 +41,7 @@ class OptionValidationTest {
     /** {@code command} with {@code args}, in-process, writing (if it ever did) into a fresh directory. */
     private Outcome runInProcess(String command, String args) {
         List<String> all = new ArrayList<>(Arrays.asList(command.split(" ")));
-        boolean model = command.startsWith("model");
+        boolean model = command.startsWith("model") || command.startsWith("jitter");
         if (!command.equals("model predict")) {
             all.addAll(List.of("--out", dir.resolve("results").toString()));
         }
@@ -116,6 +116,14 @@ class OptionValidationTest {
         "model select  | --collectives gatherv            | unknown collective 'gatherv' (barrier, bcast, allreduce, reduce,",
         "model select  | --repetitions 0                  | --repetitions",
         "model select  | --sets Z                         | unknown planted set 'Z' (A, B, C, D)",
+        "jitter collect | --seconds 0                     | --seconds: must be between 0 and 86400",
+        "jitter collect | --threshold-ns 0                | --threshold-ns",
+        "jitter simulate | --tasks 4                      | --trace: must be given, or --synthetic instead (exactly one of them)",
+        "jitter simulate | --synthetic wobbly:1,2         | --synthetic: 'wobbly': expected periodic or exponential",
+        "jitter simulate | --synthetic periodic:1,2 --tasks 0 | --tasks: must be between 1 and 10000000",
+        "jitter simulate | --synthetic periodic:1,2 --barrier ring | --barrier: must be tree or none",
+        "jitter simulate | --synthetic periodic:1,2 --co-low-us 0 | --co-high-us: lowNanos: must be finite and > 0",
+        "jitter simulate | --trace /nonexistent.csv       | --trace: trace: /nonexistent.csv does not exist",
     })
     void aBadValueIsOneLineAndExitCode2BeforeAnyWork(String command, String args, String expected) throws IOException {
         assertUserError(runInProcess(command, args), expected);

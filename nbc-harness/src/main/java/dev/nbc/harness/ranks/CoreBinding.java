@@ -70,6 +70,11 @@ public enum CoreBinding {
         }
     }
 
+    /** Binds the calling thread to CPU {@code cpu} alone (a jitter collector per core). */
+    public static void bindTo(int cpu) {
+        ThreadAffinity.bindCurrentThread(List.of(cpu));
+    }
+
     /** Why {@link #CORE} cannot bind here (the platform, or a failure to read the CPUs), or null if it can. */
     public static String unsupportedReason() {
         return ThreadAffinity.supported() ? failure

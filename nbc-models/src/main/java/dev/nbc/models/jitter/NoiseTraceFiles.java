@@ -40,6 +40,9 @@ public final class NoiseTraceFiles {
     }
 
     public static DetourTrace read(Path file, Format format) {
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("trace: " + file + " does not exist");
+        }
         List<double[]> rows = new ArrayList<>();
         double period = Double.NaN;
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {

@@ -5,8 +5,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import java.util.SplittableRandom;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -139,38 +137,10 @@ class JitterSimulatorTest {
         double work = 2_000;
         int phases = Math.max(200, 2_000_000 / tasks);   // enough task-phases for the mean to settle within 2 %
         int rows = 4_000_000;
-        DetourTrace trace = exponentialTrace(rows, mu, d, 5);
+        DetourTrace trace = SyntheticNoise.exponential(d, mu, rows, 5);
         JitterResult r = JitterSimulator.run(new JitterSimulation(trace, StartMode.RANDOM, null, tasks, phases, work, null, 17));
-        double expected = d * expectedMaxPoisson(work / mu, tasks) / work;
+        double expected = d * SyntheticNoise.expectedMaxPoisson(work / mu, tasks) / work;
         assertEquals(expected, r.slowdown(), 0.02 * expected, "P=" + tasks + ": simulated " + r.slowdown() + ", closed form " + expected);
-    }
-
-    static DetourTrace exponentialTrace(int rows, double mu, double d, long seed) {
-        SplittableRandom random = new SplittableRandom(seed);
-        double[] jitter = new double[rows];
-        double[] gap = new double[rows];
-        for (int i = 0; i < rows; i++) {
-            jitter[i] = d;
-            gap[i] = -mu * Math.log(1 - random.nextDouble());
-        }
-        return JitterTuples.toTrace(jitter, gap);
-    }
-
-    /** E[max of n iid Poisson(lambda)] = sum over k >= 0 of 1 - F(k)^n. */
-    static double expectedMaxPoisson(double lambda, int n) {
-        double sum = 0;
-        double pmf = Math.exp(-lambda);
-        double cdf = pmf;
-        for (int k = 0; k < 1000 && cdf < 1; k++) {
-            double tail = 1 - Math.pow(cdf, n);
-            if (tail < 1e-15) {
-                break;
-            }
-            sum += tail;
-            pmf *= lambda / (k + 1);
-            cdf += pmf;
-        }
-        return sum;
     }
 
     @Test

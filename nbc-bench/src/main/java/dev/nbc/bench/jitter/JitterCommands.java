@@ -1,0 +1,310 @@
+package dev.nbc.bench.jitter;
+
+import dev.nbc.bench.cli.OutputOptions;
+import dev.nbc.bench.latency.Stats;
+import dev.nbc.bench.report.ProgressBar;
+import dev.nbc.bench.report.Report;
+import dev.nbc.bench.report.Results;
+import dev.nbc.bench.report.RunInfo;
+import dev.nbc.harness.cli.Checked;
+import dev.nbc.harness.cli.OptionChecks;
+import dev.nbc.models.jitter.CoScheduler;
+import dev.nbc.models.jitter.JitterResult;
+import dev.nbc.models.jitter.JitterSimulation;
+import dev.nbc.models.jitter.JitterSimulator;
+import dev.nbc.models.jitter.NoiseTraceFiles;
+import dev.nbc.models.jitter.NoiseViews;
+import dev.nbc.models.jitter.StartMode;
+import dev.nbc.models.jitter.SyntheticNoise;
+import dev.nbc.models.jitter.TreeBarrier;
+import dev.nbc.models.simulation.DetourTrace;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/** {@code jitter collect | simulate}: OS noise after jitSim (paper 004). */
+@Command(name = "jitter", mixinStandardHelpOptions = true,
+        description = "OS noise (jitSim, paper 004): collect a detour trace per core on this machine, and simulate what such "
+                + "noise costs a bulk-synchronous program of any number of tasks.",
+        subcommands = {JitterCommands.Collect.class, JitterCommands.Simulate.class})
+public final class JitterCommands implements Runnable {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(System.out);
+    }
+
+    @Command(name = "collect", mixinStandardHelpOptions = true,
+            description = "Record the detours of a tight clock-reading loop, one collector per CPU, each bound to its CPU: "
+                    + "per CPU a trace of <jitter duration, time to next jitter> (CSV) and the same in LogGOPSim's format, "
+                    + "the detours' distribution, the noise fraction, and the FWQ and FTQ views of the same data.")
+    public static final class Collect implements Callable<Integer>, Checked {
+        @Option(names = "--seconds", paramLabel = "S", description = "Recording time per CPU (default 30; --quick 2).")
+        Double seconds;
+
+        @Option(names = "--threshold-ns", paramLabel = "NS", defaultValue = "1000",
+                description = "A clock step longer than this is a detour (default ${DEFAULT-VALUE}).")
+        long thresholdNanos;
+
+        @Option(names = "--cpus", split = ",", paramLabel = "CPU",
+                description = "CPUs to collect on, one collector each, all at once (default: every CPU this process may use).")
+        List<Integer> cpus;
+
+        @Option(names = "--max-detours", paramLabel = "N", defaultValue = "10000000",
+                description = "Room for detours per CPU; recording stops when it is full (default ${DEFAULT-VALUE}).")
+        int maxDetours;
+
+        @Mixin
+        OutputOptions output;
+
+        @Override
+        public void check(OptionChecks checks) {
+            checks.require(seconds == null || (seconds > 0 && seconds <= 86_400), "--seconds", "between 0 and 86400", seconds);
+            checks.atLeast("--threshold-ns", thresholdNanos, 1);
+            checks.atLeast("--max-detours", maxDetours, 1);
+            if (cpus != null) {
+                int available = Runtime.getRuntime().availableProcessors();
+                for (int cpu : cpus) {
+                    checks.require(cpu >= 0 && cpu < 1024, "--cpus", "CPU numbers from 0 (this machine has " + available + ")", cpu);
+                }
+            }
+            checks.writable(new dev.nbc.harness.cli.RankRuns.Output("--out", output.out()));
+        }
+
+        @Override
+        public Integer call() throws Exception {
+            double span = output.profile().or(seconds, 2.0, 30.0);
+            List<Integer> on = cpus != null ? cpus : dev.nbc.harness.ranks.CoreBinding.CORE.allowedCpus();
+            System.out.printf(Locale.ROOT, "collecting %.1f s on CPU(s) %s, threshold %d ns...%n", span, on, thresholdNanos);
+            List<TraceCollector.Collected> traces = TraceCollector.collectOnCpus(on, (long) (span * 1e9), thresholdNanos, maxDetours);
+            Results results = new Results(Map.of("command", "jitter collect", "git_commit", RunInfo.gitCommit(),
+                    "date", java.time.OffsetDateTime.now().toString()));
+            String name = output.name("jitter-trace");
+            java.nio.file.Files.createDirectories(output.out());
+            StringBuilder text = new StringBuilder();
+            text.append(String.format(Locale.ROOT, "%-5s %-10s %6s %9s %10s %8s %9s %9s %9s %10s %10s %10s %9s%n", "cpu", "binding",
+                    "t_min", "detours", "per s", "noise %", "p50 ns", "p99 ns", "max ns", "FWQ p99 us", "FWQ max us",
+                    "FTQ min %", "full"));
+            for (TraceCollector.Collected c : traces) {
+                String label = c.cpu() >= 0 ? "cpu" + c.cpu() : "unbound";
+                NoiseTraceFiles.write(c.trace(), output.out().resolve(name + "-" + label + ".csv"), NoiseTraceFiles.Format.TUPLES);
+                NoiseTraceFiles.write(c.trace(), output.out().resolve(name + "-" + label + ".txt"), NoiseTraceFiles.Format.LOGGOPSIM);
+                Map<String, Object> r = results.row("jitter-trace");
+                describe(c, r);
+                text.append(String.format(Locale.ROOT, "%-5s %-10s %6d %9d %10.1f %8.4f %9.0f %9.0f %9.0f %10.1f %10.1f %10.2f %9s%n",
+                        c.cpu() >= 0 ? Integer.toString(c.cpu()) : "-", c.binding().length() > 10 ? "unbound" : c.binding(),
+                        c.tMinNanos(), c.trace().detours(), r.get("detours_per_s"), r.get("noise_pct"), r.get("detour_p50_ns"),
+                        r.get("detour_p99_ns"), r.get("detour_max_ns"), r.get("fwq_1ms_p99_us"), r.get("fwq_1ms_max_us"),
+                        r.get("ftq_1ms_min_free_pct"), c.full()));
+            }
+            System.out.print(text);
+            List<Path> files = Report.write(results, List.of(), output.out(), name, text.toString());
+            System.out.println("\nwrote " + String.join(", ", files.stream().map(p -> p.getFileName().toString()).toList())
+                    + " and a trace per CPU (" + name + "-cpuN.csv, .txt) to " + output.out().toAbsolutePath());
+            return 0;
+        }
+
+        /** The trace's figures as a row: the detours' distribution, the noise fraction, FWQ and FTQ over 1 ms quanta. */
+        static void describe(TraceCollector.Collected c, Map<String, Object> r) {
+            DetourTrace t = c.trace();
+            double[] durations = new double[t.detours()];
+            for (int i = 0; i < durations.length; i++) {
+                durations[i] = t.duration(i);
+            }
+            double seconds = c.spanNanos() / 1e9;
+            r.put("cpu", c.cpu());
+            r.put("binding", c.binding());
+            r.put("t_min_ns", c.tMinNanos());
+            r.put("threshold_ns", c.thresholdNanos());
+            r.put("seconds", seconds);
+            r.put("detours", t.detours());
+            r.put("detours_per_s", t.detours() / seconds);
+            r.put("noise_pct", 100 * t.noiseFraction());
+            r.put("detour_p50_ns", durations.length == 0 ? 0 : Stats.quantile(durations, 0.5));
+            r.put("detour_p99_ns", durations.length == 0 ? 0 : Stats.quantile(durations, 0.99));
+            r.put("detour_max_ns", durations.length == 0 ? 0 : Stats.max(durations));
+            int quanta = (int) Math.min(100_000, Math.max(1, c.spanNanos() / 1_000_000));
+            double[] fwq = NoiseViews.fixedWork(t, 1_000_000, quanta);
+            double[] ftq = NoiseViews.fixedTime(t, 1_000_000, quanta);
+            r.put("fwq_1ms_p50_us", Stats.quantile(fwq, 0.5) / 1e3);
+            r.put("fwq_1ms_p99_us", Stats.quantile(fwq, 0.99) / 1e3);
+            r.put("fwq_1ms_max_us", Stats.max(fwq) / 1e3);
+            r.put("ftq_1ms_min_free_pct", 100 * Stats.min(ftq));
+            r.put("ftq_1ms_mean_free_pct", 100 * Stats.mean(ftq));
+            r.put("full", c.full());
+        }
+    }
+
+    @Command(name = "simulate", mixinStandardHelpOptions = true,
+            description = "jitSim's trace-driven simulation: tasks compute phases of W in the gaps of a noise trace and meet at a "
+                    + "barrier; slowdown = mean phase time / W - 1 for every number of tasks and start mode.")
+    public static final class Simulate implements Callable<Integer>, Checked {
+        @Option(names = "--trace", split = ",", paramLabel = "FILE",
+                description = "Noise trace(s): 'jitter collect' CSV files (<jitter_ns,gap_ns>) or LogGOPSim files (.txt: start "
+                        + "duration per line); several are one trace after the other (one per core).")
+        List<Path> traces;
+
+        @Option(names = "--synthetic", paramLabel = "KIND",
+                description = "A synthetic trace instead: periodic:D,T (a detour of D ns after every T ns) or "
+                        + "exponential:D,MEAN[,ROWS] (exponential gaps).")
+        String synthetic;
+
+        @Option(names = "--tasks", split = ",", paramLabel = "P",
+                description = "Task counts (default 1,10,100,1000,10000,100000,1000000; --quick up to 10000).")
+        List<Integer> tasks;
+
+        @Option(names = "--work-us", split = ",", paramLabel = "W", defaultValue = "1000",
+                description = "Work per phase per task, us (default ${DEFAULT-VALUE}).")
+        List<Double> workMicros;
+
+        @Option(names = "--phases", paramLabel = "N", description = "Phases (default 100; --quick 20).")
+        Integer phases;
+
+        @Option(names = "--modes", split = ",", paramLabel = "M", defaultValue = "RANDOM,SYNCHRONIZED,CO_SCHEDULED",
+                description = "Start modes: ${COMPLETION-CANDIDATES} (default all).")
+        List<StartMode> modes;
+
+        @Option(names = "--co-high-us", paramLabel = "US", defaultValue = "9000",
+                description = "Co-scheduler: high-priority window (default ${DEFAULT-VALUE}).")
+        double coHighMicros;
+
+        @Option(names = "--co-low-us", paramLabel = "US", defaultValue = "1000",
+                description = "Co-scheduler: low-priority window (default ${DEFAULT-VALUE}).")
+        double coLowMicros;
+
+        @Option(names = "--co-switch-us", paramLabel = "US", defaultValue = "0",
+                description = "Co-scheduler: the daemon's own cost per window (default ${DEFAULT-VALUE}).")
+        double coSwitchMicros;
+
+        @Option(names = "--barrier", paramLabel = "B", defaultValue = "tree",
+                description = "tree (the binary-tree barrier with the costs below) or none (the slowest task's end; no cost).")
+        String barrier;
+
+        @Option(names = "--send-ns", paramLabel = "NS", defaultValue = "500", description = "CPU per barrier send (default ${DEFAULT-VALUE}).")
+        double sendNanos;
+
+        @Option(names = "--receive-ns", paramLabel = "NS", defaultValue = "500", description = "CPU per barrier receive (default ${DEFAULT-VALUE}).")
+        double receiveNanos;
+
+        @Option(names = "--hop-ns", paramLabel = "NS", defaultValue = "1000", description = "Latency of a barrier message (default ${DEFAULT-VALUE}).")
+        double hopNanos;
+
+        @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of the start points (default ${DEFAULT-VALUE}).")
+        long seed;
+
+        @Option(names = "--no-progress", negatable = true, defaultValue = "true", fallbackValue = "true",
+                description = "Show a progress bar on a terminal (default); --no-progress: never.")
+        boolean progress;
+
+        @Mixin
+        OutputOptions output;
+
+        private DetourTrace trace;
+        private String traceName;
+
+        @Override
+        public void check(OptionChecks checks) {
+            checks.require((traces == null || traces.isEmpty()) != (synthetic == null), "--trace",
+                    "given, or --synthetic instead (exactly one of them)", traces == null ? synthetic : traces);
+            if (synthetic != null) {
+                checks.libraryCheck("--synthetic", () -> trace = synthetic(synthetic));
+                traceName = synthetic;
+            } else if (traces != null && !traces.isEmpty()) {
+                checks.libraryCheck("--trace", () -> trace = NoiseTraceFiles.concatenate(traces.stream()
+                        .map(f -> NoiseTraceFiles.read(f, NoiseTraceFiles.Format.of(f))).toList()));
+                traceName = String.join("+", traces.stream().map(p -> p.getFileName().toString()).toList());
+            }
+            if (tasks != null) {
+                for (int p : tasks) {
+                    checks.require(p >= 1 && p <= 10_000_000, "--tasks", "between 1 and 10000000", p);
+                }
+            }
+            for (double w : workMicros) {
+                checks.require(w > 0 && Double.isFinite(w), "--work-us", "positive", w);
+            }
+            checks.atLeast("--phases", phases, 1);
+            checks.require(barrier.equals("tree") || barrier.equals("none"), "--barrier", "tree or none", barrier);
+            checks.libraryCheck("--co-high-us", () -> coScheduler());
+            checks.libraryCheck("--send-ns", () -> new TreeBarrier(sendNanos, receiveNanos, hopNanos));
+            checks.writable(new dev.nbc.harness.cli.RankRuns.Output("--out", output.out()));
+        }
+
+        private CoScheduler coScheduler() {
+            return new CoScheduler(coHighMicros * 1e3, coLowMicros * 1e3, coSwitchMicros * 1e3);
+        }
+
+        static DetourTrace synthetic(String kind) {
+            String[] parts = kind.split(":", 2);
+            if (parts.length != 2) {
+                throw new IllegalArgumentException("'" + kind + "': expected periodic:D,T or exponential:D,MEAN[,ROWS]");
+            }
+            String[] numbers = parts[1].split(",");
+            try {
+                double d = Double.parseDouble(numbers[0]);
+                double t = Double.parseDouble(numbers[1]);
+                return switch (parts[0]) {
+                    case "periodic" -> SyntheticNoise.periodic(d, t);
+                    case "exponential" -> SyntheticNoise.exponential(d, t, numbers.length > 2 ? Integer.parseInt(numbers[2]) : 1_000_000, 1);
+                    default -> throw new IllegalArgumentException("'" + parts[0] + "': expected periodic or exponential");
+                };
+            } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
+                throw new IllegalArgumentException("'" + kind + "': expected periodic:D,T or exponential:D,MEAN[,ROWS] in ns");
+            }
+        }
+
+        @Override
+        public Integer call() throws Exception {
+            List<Integer> counts = tasks != null ? tasks : output.profile().or(null, List.of(1, 10, 100, 1000, 10_000),
+                    List.of(1, 10, 100, 1000, 10_000, 100_000, 1_000_000));
+            int n = output.profile().or(phases, 20, 100);
+            TreeBarrier tree = barrier.equals("tree") ? new TreeBarrier(sendNanos, receiveNanos, hopNanos) : null;
+            Results results = new Results(Map.of("command", "jitter simulate", "trace", traceName, "git_commit", RunInfo.gitCommit(),
+                    "date", java.time.OffsetDateTime.now().toString()));
+            ProgressBar bar = new ProgressBar(progress && ProgressBar.terminal(), modes.size() * workMicros.size() * counts.size());
+            for (StartMode mode : modes) {
+                for (double w : workMicros) {
+                    for (int p : counts) {
+                        bar.step(mode + " W=" + w + "us P=" + p);
+                        long t0 = System.nanoTime();
+                        JitterResult r = JitterSimulator.run(new JitterSimulation(trace, mode, coScheduler(), p, n, w * 1e3, tree, seed));
+                        Map<String, Object> row = results.row(JitterSection.NAME);
+                        row.put("trace", traceName);
+                        row.put("mode", mode.toString().toLowerCase(Locale.ROOT));
+                        row.put("work_us", w);
+                        row.put("tasks", p);
+                        row.put("phases", n);
+                        row.put("barrier", barrier);
+                        row.put("slowdown_pct", 100 * r.slowdown());
+                        row.put("phase_us", r.meanPhaseNanos() / 1e3);
+                        row.put("wasted_us", r.meanWastedNanos() / 1e3);
+                        row.put("noise_pct", 100 * r.noiseFraction());
+                        row.put("seconds", (System.nanoTime() - t0) / 1e9);
+                    }
+                }
+            }
+            bar.step("done");
+            JitterSection section = new JitterSection();
+            StringBuilder text = new StringBuilder("trace " + traceName + String.format(Locale.ROOT,
+                    ": %d detours over %.3f s, noise %.4f %%; barrier %s; seed %d%n", trace.detours(), trace.period() / 1e9,
+                    100 * trace.noiseFraction(), tree == null ? "none" : tree.toString(), seed));
+            section.summarize(results.rows(JitterSection.NAME), text);
+            System.out.print(text);
+            String name = output.name("jitter");
+            List<Path> files = Report.write(results, List.of(section), output.out(), name, text.toString());
+            System.out.println("\nwrote " + String.join(", ", files.stream().map(p -> p.getFileName().toString()).toList())
+                    + " to " + output.out().toAbsolutePath());
+            return 0;
+        }
+    }
+}
