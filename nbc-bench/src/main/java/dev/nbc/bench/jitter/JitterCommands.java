@@ -8,7 +8,14 @@ import dev.nbc.bench.report.Results;
 import dev.nbc.bench.report.RunInfo;
 import dev.nbc.harness.cli.Checked;
 import dev.nbc.harness.cli.OptionChecks;
+import dev.nbc.core.algorithm.Algorithms;
+import dev.nbc.core.datatype.DataType;
+import dev.nbc.core.schedule.Algorithm;
+import dev.nbc.core.schedule.Collective;
 import dev.nbc.models.jitter.CoScheduler;
+import dev.nbc.models.jitter.CollectiveSync;
+import dev.nbc.models.jitter.PhaseSync;
+import dev.nbc.models.loggp.LogGPParameters;
 import dev.nbc.models.jitter.JitterResult;
 import dev.nbc.models.jitter.JitterSimulation;
 import dev.nbc.models.jitter.JitterSimulator;
@@ -188,8 +195,24 @@ public final class JitterCommands implements Runnable {
         double coSwitchMicros;
 
         @Option(names = "--barrier", paramLabel = "B", defaultValue = "tree",
-                description = "tree (the binary-tree barrier with the costs below) or none (the slowest task's end; no cost).")
+                description = "The synchronisation: tree (jitSim's binary-tree barrier with the costs below), none (the slowest "
+                        + "task's end, no cost), or any nbc collective as COLLECTIVE:ALGORITHM (e.g. allreduce:ring, "
+                        + "barrier:dissemination), run by the schedule simulator on LogGP L = --hop-ns, o = g = the mean of "
+                        + "--send-ns and --receive-ns, G = --gap-per-byte-ns (default ${DEFAULT-VALUE}).")
         String barrier;
+
+        @Option(names = "--bytes", paramLabel = "B", defaultValue = "8",
+                description = "A collective synchronisation's block size (default ${DEFAULT-VALUE}).")
+        int bytes;
+
+        @Option(names = "--gap-per-byte-ns", paramLabel = "G", defaultValue = "0.1",
+                description = "A collective synchronisation's G, ns per byte (default ${DEFAULT-VALUE}).")
+        double gapPerByte;
+
+        @Option(names = "--coverage", split = ",", paramLabel = "C",
+                description = "Share of the trace a task's run covers (jitSim's Fig. 8): the trace is cut to phases x W / C "
+                        + "(default: the whole trace).")
+        List<Double> coverages;
 
         @Option(names = "--send-ns", paramLabel = "NS", defaultValue = "500", description = "CPU per barrier send (default ${DEFAULT-VALUE}).")
         double sendNanos;
@@ -234,10 +257,38 @@ public final class JitterCommands implements Runnable {
                 checks.require(w > 0 && Double.isFinite(w), "--work-us", "positive", w);
             }
             checks.atLeast("--phases", phases, 1);
-            checks.require(barrier.equals("tree") || barrier.equals("none"), "--barrier", "tree or none", barrier);
+            checks.libraryCheck("--barrier", () -> sync(2));
+            checks.atLeast("--bytes", bytes, 0);
+            if (coverages != null) {
+                for (double c : coverages) {
+                    checks.require(c > 0 && c <= 1, "--coverage", "in (0, 1]", c);
+                }
+            }
             checks.libraryCheck("--co-high-us", () -> coScheduler());
             checks.libraryCheck("--send-ns", () -> new TreeBarrier(sendNanos, receiveNanos, hopNanos));
             checks.writable(new dev.nbc.harness.cli.RankRuns.Output("--out", output.out()));
+        }
+
+        /** The synchronisation --barrier names, for {@code tasks} tasks (null: none). */
+        private PhaseSync sync(int tasks) {
+            if (barrier.equals("none")) {
+                return null;
+            }
+            if (barrier.equals("tree")) {
+                return new TreeBarrier(sendNanos, receiveNanos, hopNanos);
+            }
+            String[] parts = barrier.split(":", 2);
+            if (parts.length != 2) {
+                throw new IllegalArgumentException("'" + barrier + "': expected tree, none or COLLECTIVE:ALGORITHM");
+            }
+            Collective collective = Collective.parse(parts[0]);
+            if (!collective.hasEqualBlocks()) {
+                throw new IllegalArgumentException(collective.label() + " has blocks of different sizes");
+            }
+            Algorithm algorithm = Algorithms.parse(collective, parts[1]);
+            double o = (sendNanos + receiveNanos) / 2;
+            return new CollectiveSync(algorithm, collective.count(bytes, DataType.DOUBLE), DataType.DOUBLE,
+                    new LogGPParameters(hopNanos, o, o, gapPerByte, tasks, 0));
         }
 
         private CoScheduler coScheduler() {
@@ -268,16 +319,19 @@ public final class JitterCommands implements Runnable {
             List<Integer> counts = tasks != null ? tasks : output.profile().or(null, List.of(1, 10, 100, 1000, 10_000),
                     List.of(1, 10, 100, 1000, 10_000, 100_000, 1_000_000));
             int n = output.profile().or(phases, 20, 100);
-            TreeBarrier tree = barrier.equals("tree") ? new TreeBarrier(sendNanos, receiveNanos, hopNanos) : null;
+            List<Double> covered = coverages == null || coverages.isEmpty() ? java.util.Arrays.asList((Double) null) : coverages;
             Results results = new Results(Map.of("command", "jitter simulate", "trace", traceName, "git_commit", RunInfo.gitCommit(),
                     "date", java.time.OffsetDateTime.now().toString()));
-            ProgressBar bar = new ProgressBar(progress && ProgressBar.terminal(), modes.size() * workMicros.size() * counts.size());
+            ProgressBar bar = new ProgressBar(progress && ProgressBar.terminal(),
+                    modes.size() * workMicros.size() * counts.size() * covered.size());
             for (StartMode mode : modes) {
                 for (double w : workMicros) {
+                  for (Double coverage : covered) {
+                    DetourTrace used = coverage == null ? trace : trace.prefix(n * w * 1e3 / coverage);
                     for (int p : counts) {
                         bar.step(mode + " W=" + w + "us P=" + p);
                         long t0 = System.nanoTime();
-                        JitterResult r = JitterSimulator.run(new JitterSimulation(trace, mode, coScheduler(), p, n, w * 1e3, tree, seed));
+                        JitterResult r = JitterSimulator.run(new JitterSimulation(used, mode, coScheduler(), p, n, w * 1e3, sync(p), seed));
                         Map<String, Object> row = results.row(JitterSection.NAME);
                         row.put("trace", traceName);
                         row.put("mode", mode.toString().toLowerCase(Locale.ROOT));
@@ -285,19 +339,21 @@ public final class JitterCommands implements Runnable {
                         row.put("tasks", p);
                         row.put("phases", n);
                         row.put("barrier", barrier);
+                        row.put("coverage", coverage == null ? n * w * 1e3 / trace.period() : coverage);
                         row.put("slowdown_pct", 100 * r.slowdown());
                         row.put("phase_us", r.meanPhaseNanos() / 1e3);
                         row.put("wasted_us", r.meanWastedNanos() / 1e3);
                         row.put("noise_pct", 100 * r.noiseFraction());
                         row.put("seconds", (System.nanoTime() - t0) / 1e9);
                     }
+                  }
                 }
             }
             bar.step("done");
             JitterSection section = new JitterSection();
             StringBuilder text = new StringBuilder("trace " + traceName + String.format(Locale.ROOT,
                     ": %d detours over %.3f s, noise %.4f %%; barrier %s; seed %d%n", trace.detours(), trace.period() / 1e9,
-                    100 * trace.noiseFraction(), tree == null ? "none" : tree.toString(), seed));
+                    100 * trace.noiseFraction(), barrier, seed));
             section.summarize(results.rows(JitterSection.NAME), text);
             System.out.print(text);
             String name = output.name("jitter");

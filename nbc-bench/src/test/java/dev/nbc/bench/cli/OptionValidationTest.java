@@ -121,7 +121,9 @@ class OptionValidationTest {
         "jitter simulate | --tasks 4                      | --trace: must be given, or --synthetic instead (exactly one of them)",
         "jitter simulate | --synthetic wobbly:1,2         | --synthetic: 'wobbly': expected periodic or exponential",
         "jitter simulate | --synthetic periodic:1,2 --tasks 0 | --tasks: must be between 1 and 10000000",
-        "jitter simulate | --synthetic periodic:1,2 --barrier ring | --barrier: must be tree or none",
+        "jitter simulate | --synthetic periodic:1,2 --barrier ring | --barrier: 'ring': expected tree, none or COLLECTIVE:ALGORITHM",
+        "jitter simulate | --synthetic periodic:1,2 --barrier allreduce:fast | --barrier: algorithm: 'fast' is not a allreduce algorithm",
+        "jitter simulate | --synthetic periodic:1,2 --coverage 0 | --coverage: must be in (0, 1]",
         "jitter simulate | --synthetic periodic:1,2 --co-low-us 0 | --co-high-us: lowNanos: must be finite and > 0",
         "jitter simulate | --trace /nonexistent.csv       | --trace: trace: /nonexistent.csv does not exist",
     })

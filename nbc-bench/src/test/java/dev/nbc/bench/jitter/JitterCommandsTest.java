@@ -40,6 +40,24 @@ class JitterCommandsTest {
         assertTrue(row.contains("t_min_ns") && row.contains("fwq_1ms_p99_us") && row.contains("ftq_1ms_min_free_pct"), row);
     }
 
+    /** Any collective as the synchronisation, and the trace cut to a coverage: the rows say both. */
+    @Test
+    void simulateWithACollectiveAndCoverages() throws IOException {
+        CommandRun.Outcome o = run("jitter", "simulate", "--synthetic", "exponential:5000,200000,20000", "--tasks", "4,64",
+                "--modes", "RANDOM", "--barrier", "allreduce:recursive_doubling", "--bytes", "64", "--coverage", "0.05,1",
+                "--phases", "20", "--no-progress", "--out", dir.toString());
+        assertEquals(0, o.exitCode(), o.toString());
+        com.fasterxml.jackson.databind.JsonNode rows = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(dir.resolve("jitter.json").toFile()).get("rows");
+        assertEquals(4, rows.size(), rows.toString());
+        for (com.fasterxml.jackson.databind.JsonNode r : rows) {
+            assertEquals("allreduce:recursive_doubling", r.get("barrier").asText());
+            assertTrue(r.get("slowdown_pct").asDouble() > 0, r.toString());
+        }
+        assertEquals(0.05, rows.get(0).get("coverage").asDouble(), 1e-12);
+        assertEquals(1.0, rows.get(2).get("coverage").asDouble(), 1e-12);
+    }
+
     /** A detour of 10 us after every 90 us: one task is slowed down by d / T = 11.1 %. */
     @Test
     void simulateAPeriodicTraceGivesDOverT() throws IOException {

@@ -7,15 +7,16 @@ import dev.nbc.models.simulation.DetourTrace;
  * {@code workNanos}, every phase ended by a synchronisation; the noise replayed from
  * {@code trace}, each task starting in it as {@code mode} says.
  *
- * @param barrier     the synchronisation: the binary-tree barrier with its costs, or null for the
- *                    paper's first model (Fig. 3), where every task waits for the slowest and
- *                    the synchronisation itself costs nothing
+ * @param sync        the synchronisation: jitSim's binary-tree barrier with its costs, any
+ *                    collective ({@link CollectiveSync}), or null for the paper's first model
+ *                    (Fig. 3), where every task waits for the slowest and the synchronisation
+ *                    itself costs nothing
  * @param coScheduler the co-scheduler's windows, required for {@link StartMode#CO_SCHEDULED} and
  *                    ignored otherwise
  * @param seed        of the random start points: the same seed, the same result
  */
 public record JitterSimulation(DetourTrace trace, StartMode mode, CoScheduler coScheduler, int tasks, int phases,
-                               double workNanos, TreeBarrier barrier, long seed) {
+                               double workNanos, PhaseSync sync, long seed) {
 
     public JitterSimulation {
         if (trace == null || mode == null) {

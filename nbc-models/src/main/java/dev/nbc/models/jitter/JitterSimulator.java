@@ -32,7 +32,6 @@ public final class JitterSimulator {
         int p = s.tasks();
         double[] start = new double[p];
         double[] ready = new double[p];
-        double[] sent = s.barrier() == null ? null : new double[p];
         double work = s.workNanos();
         double wasted = 0;
         double[] from = new double[p];
@@ -49,11 +48,11 @@ public final class JitterSimulator {
                     }
                 });
             }
-            if (s.barrier() == null) {
+            if (s.sync() == null) {
                 double last = max(ready);
                 java.util.Arrays.fill(start, last);
             } else {
-                s.barrier().run(ready, noise, sent, start);
+                s.sync().run(ready, noise, start);
             }
             // per task: from its start of this phase to its start of the next, less W
             for (int i = 0; i < p; i++) {

@@ -11,7 +11,7 @@ import dev.nbc.models.simulation.CpuNoise;
  * Every send and receive costs CPU time ({@code sendNanos}, {@code receiveNanos}), during which
  * detours hit as during computation; a message takes {@code hopNanos} between tasks.
  */
-public record TreeBarrier(double sendNanos, double receiveNanos, double hopNanos) {
+public record TreeBarrier(double sendNanos, double receiveNanos, double hopNanos) implements PhaseSync {
 
     public TreeBarrier {
         check("sendNanos", sendNanos);
@@ -25,13 +25,11 @@ public record TreeBarrier(double sendNanos, double receiveNanos, double hopNanos
         }
     }
 
-    /**
-     * The barrier after tasks finished computing at {@code ready} (wall time, ns): writes into
-     * {@code next} when each task starts its next phase (it has forwarded the start message to
-     * its children), using {@code sent} as scratch (one element per task).
-     */
-    public void run(double[] ready, CpuNoise noise, double[] sent, double[] next) {
+    /** A task starts its next phase once it has forwarded the start message to its children. */
+    @Override
+    public void run(double[] ready, CpuNoise noise, double[] next) {
         int p = ready.length;
+        double[] sent = new double[p];
         int depth = 32 - Integer.numberOfLeadingZeros(p);   // levels 0 .. depth - 1
         for (int level = depth - 1; level >= 0; level--) {
             forLevel(level, p, i -> up(i, p, ready, noise, sent));

@@ -58,6 +58,29 @@ public final class DetourTrace {
         return starts.length;
     }
 
+    /**
+     * The first {@code length} ns of this trace, repeating with that period (a detour cut by the
+     * end is shortened): how jitSim varies the share of the trace each task covers (its Fig. 8).
+     */
+    public DetourTrace prefix(double length) {
+        if (!(length > 0) || length >= period) {
+            if (length >= period) {
+                return this;
+            }
+            throw new IllegalArgumentException("length: must be > 0, but was " + length);
+        }
+        int n = 0;
+        while (n < starts.length && starts[n] < length) {
+            n++;
+        }
+        double[] s = java.util.Arrays.copyOf(starts, n);
+        double[] d = new double[n];
+        for (int i = 0; i < n; i++) {
+            d[i] = Math.min(ends[i], length) - starts[i];
+        }
+        return new DetourTrace(s, d, length);
+    }
+
     /** When detour {@code i} begins, ns on the trace's clock. */
     public double start(int i) {
         return starts[i];

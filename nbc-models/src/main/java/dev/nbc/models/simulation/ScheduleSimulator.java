@@ -91,6 +91,28 @@ public final class ScheduleSimulator {
         return new Run(source).execute();
     }
 
+    /**
+     * Runs the collective with rank r entering it at {@code starts[r]} (ns) instead of 0: ranks
+     * that arrive at different times, as after a phase of computation with noise (the jitter
+     * simulation's synchronisation step). Finish times are then absolute; a rank's wait for its
+     * own start counts as network time on its critical path.
+     */
+    public SimulationResult run(ScheduleSource source, double[] starts) {
+        if (starts.length != source.size()) {
+            throw new IllegalArgumentException("starts: need one per rank (" + source.size() + "), but got " + starts.length);
+        }
+        Run run = new Run(source);
+        for (int r = 0; r < starts.length; r++) {
+            if (!(starts[r] >= 0) || Double.isInfinite(starts[r])) {
+                throw new IllegalArgumentException("starts[" + r + "]: must be finite and >= 0, but was " + starts[r]);
+            }
+            run.cpuT[r] = starts[r];
+            run.sendT[r] = starts[r];
+            run.nicT[r] = starts[r];
+        }
+        return run.execute();
+    }
+
     /** The state of one simulation; per-rank state in primitive arrays. */
     private final class Run {
         private final ScheduleSource source;

@@ -68,7 +68,7 @@ class JitterSimulatorTest {
         java.util.Arrays.fill(ready, 100);
         double[] next = new double[7];
         new TreeBarrier(2, 3, 10).run(ready, (task, start, work) -> Math.max(start + work, trace.finish(start, work)),
-                new double[7], next);
+                next);
         return next;
     }
 
@@ -141,6 +141,32 @@ class JitterSimulatorTest {
         JitterResult r = JitterSimulator.run(new JitterSimulation(trace, StartMode.RANDOM, null, tasks, phases, work, null, 17));
         double expected = d * SyntheticNoise.expectedMaxPoisson(work / mu, tasks) / work;
         assertEquals(expected, r.slowdown(), 0.02 * expected, "P=" + tasks + ": simulated " + r.slowdown() + ", closed form " + expected);
+    }
+
+    /** Without noise, a collective as the synchronisation costs what the schedule simulator says, shifted to when the tasks arrive. */
+    @Test
+    void aCollectiveAsTheSynchronisationCostsItsSimulatedTime() {
+        dev.nbc.models.loggp.LogGPParameters loggp = new dev.nbc.models.loggp.LogGPParameters(2_000, 500, 600, 0.5, 1, 0.1);
+        CollectiveSync allreduce = new CollectiveSync(dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm.RECURSIVE_DOUBLING, 1024,
+                dev.nbc.core.datatype.DataType.DOUBLE, loggp);
+        double alone = new dev.nbc.models.simulation.ScheduleSimulator(dev.nbc.models.simulation.SimulationConfig.of(loggp))
+                .run(dev.nbc.models.simulation.ScheduleSource.forCall(allreduce.algorithm(), 8, 1024,
+                        dev.nbc.core.datatype.DataType.DOUBLE, dev.nbc.core.datatype.ReduceOp.SUM)).maxFinishTime();
+        double[] ready = new double[8];
+        java.util.Arrays.fill(ready, 5_000);
+        double[] next = new double[8];
+        allreduce.run(ready, dev.nbc.models.simulation.CpuNoise.NONE, next);
+        assertEquals(5_000 + alone, java.util.Arrays.stream(next).max().orElseThrow(), 1e-6);
+        // through the jitter simulation, on a trace without detours: the phase is W plus the allreduce
+        DetourTrace quiet = new DetourTrace(new double[0], new double[0], 1e9);
+        JitterResult r = JitterSimulator.run(new JitterSimulation(quiet, StartMode.RANDOM, null, 8, 10, 100_000, allreduce, 1));
+        assertEquals(100_000 + alone, r.meanPhaseNanos(), 1e-6);
+        // one late task delays everyone's next phase
+        ready[3] = 50_000;
+        allreduce.run(ready, dev.nbc.models.simulation.CpuNoise.NONE, next);
+        for (double t : next) {
+            assertTrue(t >= 50_000, java.util.Arrays.toString(next));
+        }
     }
 
     @Test

@@ -32,4 +32,15 @@ class DetourTraceTest {
                 () -> new DetourTrace(new double[]{90}, new double[]{20}, 100));
         assertTrue(e.getMessage().startsWith("durations[0]"), e.getMessage());
     }
+
+    @Test
+    void aPrefixKeepsTheDetoursBeforeItsEndAndCutsTheOneAcrossIt() {
+        DetourTrace t = new DetourTrace(new double[] {10, 50, 90}, new double[] {5, 20, 5}, 100);
+        DetourTrace p = t.prefix(60);
+        org.junit.jupiter.api.Assertions.assertEquals(2, p.detours());
+        org.junit.jupiter.api.Assertions.assertEquals(10, p.duration(1), 1e-12);   // 50..70 cut at 60
+        org.junit.jupiter.api.Assertions.assertEquals(60, p.period(), 1e-12);
+        org.junit.jupiter.api.Assertions.assertSame(t, t.prefix(100));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> t.prefix(0));
+    }
 }
