@@ -42,7 +42,7 @@ import java.util.concurrent.Callable;
 @Command(name = "jitter", mixinStandardHelpOptions = true,
         description = "OS noise (jitSim, paper 004): collect a detour trace per core on this machine, and simulate what such "
                 + "noise costs a bulk-synchronous program of any number of tasks.",
-        subcommands = {JitterCommands.Collect.class, JitterCommands.Simulate.class})
+        subcommands = {JitterCommands.Collect.class, JitterCommands.Simulate.class, JitterCommands.Inject.class})
 public final class JitterCommands implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -150,6 +150,37 @@ public final class JitterCommands implements Runnable {
             r.put("ftq_1ms_min_free_pct", 100 * Stats.min(ftq));
             r.put("ftq_1ms_mean_free_pct", 100 * Stats.mean(ftq));
             r.put("full", c.full());
+        }
+    }
+
+    @Command(name = "inject", mixinStandardHelpOptions = true,
+            description = "Noise with a known pattern: on each CPU a thread bound to it sleeps --period-us and spins --detour-us, "
+                    + "preempting whatever computes there (for validating the simulation against a real run).")
+    public static final class Inject implements Callable<Integer>, Checked {
+        @Option(names = "--cpus", split = ",", paramLabel = "CPU", description = "CPUs (default: every CPU this process may use).")
+        List<Integer> cpus;
+
+        @Option(names = "--period-us", paramLabel = "US", defaultValue = "1000", description = "Sleep between detours (default ${DEFAULT-VALUE}).")
+        double periodMicros;
+
+        @Option(names = "--detour-us", paramLabel = "US", defaultValue = "50", description = "Spin per detour (default ${DEFAULT-VALUE}).")
+        double detourMicros;
+
+        @Option(names = "--seconds", paramLabel = "S", defaultValue = "60", description = "How long (default ${DEFAULT-VALUE}).")
+        double seconds;
+
+        @Override
+        public void check(OptionChecks checks) {
+            checks.require(periodMicros > 0 && periodMicros <= 1e7, "--period-us", "in (0, 10000000]", periodMicros);
+            checks.require(detourMicros > 0 && detourMicros <= 1e7, "--detour-us", "in (0, 10000000]", detourMicros);
+            checks.require(seconds > 0 && seconds <= 86_400, "--seconds", "in (0, 86400]", seconds);
+        }
+
+        @Override
+        public Integer call() throws InterruptedException {
+            NoiseInjector.run(cpus != null ? cpus : dev.nbc.harness.ranks.CoreBinding.CORE.allowedCpus(), (long) (periodMicros * 1e3),
+                    (long) (detourMicros * 1e3), seconds);
+            return 0;
         }
     }
 
