@@ -257,6 +257,11 @@ public final class JitterCommands implements Runnable {
         @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of the start points (default ${DEFAULT-VALUE}).")
         long seed;
 
+        @Option(names = "--model", paramLabel = "FILE",
+                description = "Take the synchronisation's costs from a model file written by 'model measure' (this machine's "
+                        + "o_s, o_r, L, and G at --bytes) instead of --send-ns, --receive-ns, --hop-ns, --gap-per-byte-ns.")
+        Path model;
+
         @Option(names = "--no-progress", negatable = true, defaultValue = "true", fallbackValue = "true",
                 description = "Show a progress bar on a terminal (default); --no-progress: never.")
         boolean progress;
@@ -288,6 +293,15 @@ public final class JitterCommands implements Runnable {
                 checks.require(w > 0 && Double.isFinite(w), "--work-us", "positive", w);
             }
             checks.atLeast("--phases", phases, 1);
+            if (model != null) {
+                checks.libraryCheck("--model", () -> {
+                    var loggp = dev.nbc.models.assessment.ModelFile.load(model).loggp();
+                    sendNanos = Math.max(0, loggp.sendOverhead().value());
+                    receiveNanos = Math.max(0, loggp.receiveOverhead().value());
+                    hopNanos = Math.max(0, loggp.latency().value());
+                    gapPerByte = Math.max(0, loggp.regionFor(bytes).G().value());
+                });
+            }
             checks.libraryCheck("--barrier", () -> sync(2));
             checks.atLeast("--bytes", bytes, 0);
             if (coverages != null) {
@@ -384,7 +398,9 @@ public final class JitterCommands implements Runnable {
             JitterSection section = new JitterSection();
             StringBuilder text = new StringBuilder("trace " + traceName + String.format(Locale.ROOT,
                     ": %d detours over %.3f s, noise %.4f %%; barrier %s; seed %d%n", trace.detours(), trace.period() / 1e9,
-                    100 * trace.noiseFraction(), barrier, seed));
+                    100 * trace.noiseFraction(), barrier.equals("none") ? "none" : String.format(Locale.ROOT,
+                            "%s (send %.0f ns, receive %.0f ns, hop %.0f ns, G %.3g ns/B%s)", barrier, sendNanos, receiveNanos, hopNanos,
+                            gapPerByte, model == null ? "" : ", from " + model.getFileName()), seed));
             section.summarize(results.rows(JitterSection.NAME), text);
             System.out.print(text);
             String name = output.name("jitter");

@@ -126,6 +126,7 @@ class OptionValidationTest {
         "jitter simulate | --synthetic periodic:1,2 --coverage 0 | --coverage: must be in (0, 1]",
         "jitter simulate | --synthetic periodic:1,2 --co-low-us 0 | --co-high-us: lowNanos: must be finite and > 0",
         "jitter simulate | --trace /nonexistent.csv       | --trace: trace: /nonexistent.csv does not exist",
+        "jitter simulate | --synthetic periodic:1,2 --model /nonexistent.json | --model: model file: /nonexistent.json does not exist",
     })
     void aBadValueIsOneLineAndExitCode2BeforeAnyWork(String command, String args, String expected) throws IOException {
         assertUserError(runInProcess(command, args), expected);
