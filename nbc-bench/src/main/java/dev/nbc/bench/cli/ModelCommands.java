@@ -7,9 +7,8 @@ import dev.nbc.bench.model.SelectionCheck;
 import dev.nbc.bench.model.SelectionScore;
 import dev.nbc.harness.ranks.Session;
 import dev.nbc.harness.ranks.Ranks;
+import dev.nbc.bench.report.CommandReport;
 import dev.nbc.bench.report.ProgressBar;
-import dev.nbc.bench.report.Report;
-import dev.nbc.bench.report.Results;
 import dev.nbc.harness.cli.Checked;
 import dev.nbc.harness.cli.OptionChecks;
 import dev.nbc.harness.cli.RankRuns;
@@ -33,9 +32,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -218,16 +214,11 @@ public final class ModelCommands implements Runnable {
         @Override
         public Integer call() throws Exception {
             List<PlantedSet> chosen = sets == null || sets.isEmpty() ? PlantedSet.standard() : sets;
-            Results results = new Results(java.util.Map.of("command", "model validate", "transport", "inprocess",
-                    "git_commit", dev.nbc.bench.report.RunInfo.gitCommit(), "date", java.time.OffsetDateTime.now().toString()));
-            ByteArrayOutputStream text = new ByteArrayOutputStream();
-            PrintStream both = new PrintStream(new TeeStream(System.out, text), true, StandardCharsets.UTF_8);
+            CommandReport report = new CommandReport("model validate", java.util.Map.of("transport", "inprocess"));
             Profile profile = output.profile();
             PlantedValidation.run(new PlantedValidation.Config(chosen, profile.or(assessmentRepetitions, 7, 15),
-                    grid.processes, grid.bytes, profile.or(repetitions, 10, 30)), results, both);
-            List<Path> files = Report.write(results, List.of(), output.out(), output.name("validation"), text.toString(StandardCharsets.UTF_8));
-            System.out.println("\nwrote " + String.join(", ", files.stream().map(p -> p.getFileName().toString()).toList())
-                    + " to " + output.out().toAbsolutePath());
+                    grid.processes, grid.bytes, profile.or(repetitions, 10, 30)), report.results(), report.out());
+            report.write(List.of(), output.out(), output.name("validation"), "");
             return 0;
         }
     }
@@ -268,42 +259,14 @@ public final class ModelCommands implements Runnable {
             List<PlantedSet> chosen = sets == null || sets.isEmpty() ? PlantedSet.standard() : sets;
             List<Collective> measured = collectives == null || collectives.isEmpty()
                     ? List.copyOf(dev.nbc.harness.call.CollectiveCall.supported()) : collectives;
-            Results results = new Results(java.util.Map.of("command", "model select", "transport", "inprocess",
-                    "git_commit", dev.nbc.bench.report.RunInfo.gitCommit(), "date", java.time.OffsetDateTime.now().toString()));
-            ByteArrayOutputStream text = new ByteArrayOutputStream();
-            PrintStream both = new PrintStream(new TeeStream(System.out, text), true, StandardCharsets.UTF_8);
+            CommandReport report = new CommandReport("model select", java.util.Map.of("transport", "inprocess"));
             SelectionScore score = SelectionCheck.run(new SelectionCheck.Config(chosen, grid.processes, measured, grid.bytes,
-                    output.profile().or(repetitions, 5, 15)), both);
-            both.print(score.table());
-            both.println(score.headline());
-            score.record(results);
-            List<Path> files = Report.write(results, List.of(), output.out(), output.name("selection"), text.toString(StandardCharsets.UTF_8));
-            System.out.println("\nwrote " + String.join(", ", files.stream().map(p -> p.getFileName().toString()).toList())
-                    + " to " + output.out().toAbsolutePath());
+                    output.profile().or(repetitions, 5, 15)), report.out());
+            report.out().print(score.table());
+            report.out().println(score.headline());
+            score.record(report.results());
+            report.write(List.of(), output.out(), output.name("selection"), "");
             return 0;
-        }
-    }
-
-    /** Writes to two streams: the terminal and the summary file's text. */
-    private static final class TeeStream extends java.io.OutputStream {
-        private final java.io.OutputStream a;
-        private final java.io.OutputStream b;
-
-        TeeStream(java.io.OutputStream a, java.io.OutputStream b) {
-            this.a = a;
-            this.b = b;
-        }
-
-        @Override
-        public void write(int c) throws java.io.IOException {
-            a.write(c);
-            b.write(c);
-        }
-
-        @Override
-        public void write(byte[] buf, int off, int len) throws java.io.IOException {
-            a.write(buf, off, len);
-            b.write(buf, off, len);
         }
     }
 }

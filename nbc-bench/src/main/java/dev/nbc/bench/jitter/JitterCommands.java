@@ -2,10 +2,9 @@ package dev.nbc.bench.jitter;
 
 import dev.nbc.bench.cli.OutputOptions;
 import dev.nbc.bench.latency.Stats;
+import dev.nbc.bench.report.CommandReport;
 import dev.nbc.bench.report.ProgressBar;
-import dev.nbc.bench.report.Report;
 import dev.nbc.bench.report.Results;
-import dev.nbc.bench.report.RunInfo;
 import dev.nbc.harness.cli.Checked;
 import dev.nbc.harness.cli.OptionChecks;
 import dev.nbc.core.algorithm.Algorithms;
@@ -95,8 +94,8 @@ public final class JitterCommands implements Runnable {
             List<Integer> on = cpus != null ? cpus : dev.nbc.harness.ranks.CoreBinding.CORE.allowedCpus();
             System.out.printf(Locale.ROOT, "collecting %.1f s on CPU(s) %s, threshold %d ns...%n", span, on, thresholdNanos);
             List<TraceCollector.Collected> traces = TraceCollector.collectOnCpus(on, (long) (span * 1e9), thresholdNanos, maxDetours);
-            Results results = new Results(Map.of("command", "jitter collect", "git_commit", RunInfo.gitCommit(),
-                    "date", java.time.OffsetDateTime.now().toString()));
+            CommandReport report = new CommandReport("jitter collect", Map.of());
+            Results results = report.results();
             String name = output.name("jitter-trace");
             java.nio.file.Files.createDirectories(output.out());
             StringBuilder text = new StringBuilder();
@@ -115,10 +114,8 @@ public final class JitterCommands implements Runnable {
                         r.get("detour_p99_ns"), r.get("detour_max_ns"), r.get("fwq_1ms_p99_us"), r.get("fwq_1ms_max_us"),
                         r.get("ftq_1ms_min_free_pct"), c.full()));
             }
-            System.out.print(text);
-            List<Path> files = Report.write(results, List.of(), output.out(), name, text.toString());
-            System.out.println("\nwrote " + String.join(", ", files.stream().map(p -> p.getFileName().toString()).toList())
-                    + " and a trace per CPU (" + name + "-cpuN.csv, .txt) to " + output.out().toAbsolutePath());
+            report.out().print(text);
+            report.write(List.of(), output.out(), name, " and a trace per CPU (" + name + "-cpuN.csv, .txt)");
             return 0;
         }
 
@@ -365,8 +362,8 @@ public final class JitterCommands implements Runnable {
                     List.of(1, 10, 100, 1000, 10_000, 100_000, 1_000_000));
             int n = output.profile().or(phases, 20, 100);
             List<Double> covered = coverages == null || coverages.isEmpty() ? java.util.Arrays.asList((Double) null) : coverages;
-            Results results = new Results(Map.of("command", "jitter simulate", "trace", traceName, "git_commit", RunInfo.gitCommit(),
-                    "date", java.time.OffsetDateTime.now().toString()));
+            CommandReport report = new CommandReport("jitter simulate", Map.of("trace", traceName));
+            Results results = report.results();
             ProgressBar bar = new ProgressBar(progress && ProgressBar.terminal(),
                     modes.size() * workMicros.size() * counts.size() * covered.size());
             for (StartMode mode : modes) {
@@ -402,11 +399,8 @@ public final class JitterCommands implements Runnable {
                             "%s (send %.0f ns, receive %.0f ns, hop %.0f ns, G %.3g ns/B%s)", barrier, sendNanos, receiveNanos, hopNanos,
                             gapPerByte, model == null ? "" : ", from " + model.getFileName()), seed));
             section.summarize(results.rows(JitterSection.NAME), text);
-            System.out.print(text);
-            String name = output.name("jitter");
-            List<Path> files = Report.write(results, List.of(section), output.out(), name, text.toString());
-            System.out.println("\nwrote " + String.join(", ", files.stream().map(p -> p.getFileName().toString()).toList())
-                    + " to " + output.out().toAbsolutePath());
+            report.out().print(text);
+            report.write(List.of(section), output.out(), output.name("jitter"), "");
             return 0;
         }
     }
