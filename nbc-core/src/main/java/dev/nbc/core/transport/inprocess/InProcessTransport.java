@@ -41,6 +41,8 @@ public final class InProcessTransport implements Transport {
     private final long latency;
     private final long sendOverhead;
     private final long receiveOverhead;
+    /** Processors and links that differ, or null. */
+    private final Heterogeneity heterogeneity;
     private final long gap;
     /** The private copies of messages sent to this rank before it posted their receives. */
     private final StagingBuffers stagingBuffers = new StagingBuffers();
@@ -55,7 +57,8 @@ public final class InProcessTransport implements Transport {
         this.rank = rank;
         this.clock = clock;
         this.network = world.network();
-        this.emulated = !network.isIdeal();
+        this.heterogeneity = world.heterogeneity();
+        this.emulated = !network.isIdeal() || heterogeneity != null;
         this.latency = Math.round(network.L());
         this.sendOverhead = Math.round(network.oSend());
         this.receiveOverhead = Math.round(network.oReceive());
@@ -102,13 +105,21 @@ public final class InProcessTransport implements Transport {
         long posted = 0;
         long injected = 0;
         Message message;
+        long sendCost = sendOverhead;
         if (emulated) {
             posted = clock.now();
-            long start = Math.max(posted + sendOverhead, nicFree);
-            long injection = network.injectionNanos(length);
+            long link = 0;
+            boolean onNic = false;
+            if (heterogeneity != null) {
+                sendCost += heterogeneity.cpuNanos(rank, length);
+                link = heterogeneity.linkNanos(rank, peer, length);
+                onNic = heterogeneity.serialised(length);
+            }
+            long start = Math.max(posted + sendCost, nicFree);
+            long injection = network.injectionNanos(length) + (onNic ? link : 0);
             injected = start + injection;
             nicFree = start + gap + injection;
-            message = new Message(rank, tag, length, injected + latency);
+            message = new Message(rank, tag, length, injected + latency + (onNic ? 0 : link));
         } else {
             message = new Message(rank, tag, length, 0);
         }
@@ -125,7 +136,7 @@ public final class InProcessTransport implements Transport {
             message.release(destination.stagingBuffers);
             return COMPLETED;
         }
-        clock.spinUntil(posted + sendOverhead);
+        clock.spinUntil(posted + sendCost);
         return new EmulatedSend(message, injected, destination.stagingBuffers);
     }
 
@@ -264,7 +275,8 @@ public final class InProcessTransport implements Transport {
      */
     void spendReceiveOverhead(Message message, long enteredAt) {
         if (emulated) {
-            clock.spinUntil(Math.max(enteredAt, message.arrival) + receiveOverhead);
+            long cost = receiveOverhead + (heterogeneity == null ? 0 : heterogeneity.cpuNanos(rank, message.length));
+            clock.spinUntil(Math.max(enteredAt, message.arrival) + cost);
         }
     }
 }

@@ -48,6 +48,8 @@ public final class InProcessWorld implements AutoCloseable {
     }
 
     private final EmulatedNetwork network;
+    /** Processors and links that differ, or null. */
+    private final Heterogeneity heterogeneity;
     private final int maxTag;
     private final InProcessTransport[] transports;
     /** Set once, by the first rank that revokes the world ({@link Transport#revoke}); null until then. */
@@ -64,7 +66,12 @@ public final class InProcessWorld implements AutoCloseable {
 
     /** With {@code maxTag} other than MPI's minimum, e.g. small to exercise the wrap-around of tags. */
     public InProcessWorld(int size, EmulatedNetwork network, int maxTag) {
-        this(size, network, maxTag, false);
+        this(size, network, null, maxTag, false);
+    }
+
+    /** On {@code network} with processors and links that differ ({@link Heterogeneity}: LMO's ground truth). */
+    public InProcessWorld(int size, EmulatedNetwork network, Heterogeneity heterogeneity) {
+        this(size, network, Objects.requireNonNull(heterogeneity, "heterogeneity"), DEFAULT_MAX_TAG, false);
     }
 
     /**
@@ -74,10 +81,15 @@ public final class InProcessWorld implements AutoCloseable {
      * machine is, and no time is spent waiting. For tests of programs that only communicate.
      */
     public static InProcessWorld onVirtualTime(int size, EmulatedNetwork network) {
-        return new InProcessWorld(size, network, DEFAULT_MAX_TAG, true);
+        return new InProcessWorld(size, network, null, DEFAULT_MAX_TAG, true);
     }
 
-    private InProcessWorld(int size, EmulatedNetwork network, int maxTag, boolean virtualTime) {
+    /** On virtual time, with processors and links that differ. */
+    public static InProcessWorld onVirtualTime(int size, EmulatedNetwork network, Heterogeneity heterogeneity) {
+        return new InProcessWorld(size, network, Objects.requireNonNull(heterogeneity, "heterogeneity"), DEFAULT_MAX_TAG, true);
+    }
+
+    private InProcessWorld(int size, EmulatedNetwork network, Heterogeneity heterogeneity, int maxTag, boolean virtualTime) {
         if (size < 1) {
             throw new IllegalArgumentException("size: a world needs at least 1 rank, but was " + size);
         }
@@ -85,6 +97,10 @@ public final class InProcessWorld implements AutoCloseable {
             throw new IllegalArgumentException("maxTag: must be >= 0, but was " + maxTag);
         }
         this.network = Objects.requireNonNull(network, "network");
+        if (heterogeneity != null && heterogeneity.size() != size) {
+            throw new IllegalArgumentException("heterogeneity: describes " + heterogeneity.size() + " ranks, but the world has " + size);
+        }
+        this.heterogeneity = heterogeneity;
         this.maxTag = maxTag;
         this.transports = new InProcessTransport[size];
         for (int rank = 0; rank < size; rank++) {
@@ -94,6 +110,11 @@ public final class InProcessWorld implements AutoCloseable {
 
     public int size() {
         return transports.length;
+    }
+
+    /** The processors and links that differ, or null if all are alike. */
+    public Heterogeneity heterogeneity() {
+        return heterogeneity;
     }
 
     public EmulatedNetwork network() {
