@@ -7,7 +7,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.time.Duration;
-import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -18,21 +17,11 @@ class LmoProtocolTest {
     @ParameterizedTest
     @ValueSource(ints = {4, 8, 16})
     void plantedParametersComeBackFromTheExperiments(int n) {
-        SplittableRandom random = new SplittableRandom(n);
-        double[] c = new double[n];
-        double[] t = new double[n];
-        double[][] ib = new double[n][n];
-        for (int i = 0; i < n; i++) {
-            c[i] = 1000 + 4000 * random.nextDouble();
-            t[i] = 0.05 + 0.45 * random.nextDouble();
-            for (int j = 0; j < i; j++) {
-                ib[i][j] = ib[j][i] = 0.1 + 2 * random.nextDouble();
-            }
-        }
-        c[n - 1] *= 4;                  // a slow processor
-        ib[0][1] = ib[1][0] = 20;       // a slow link
+        Heterogeneity planted = PlantedLmo.of(n, 2 << 20);
+        double[] c = planted.fixedNanos();
+        double[] t = planted.perByteNanos();
+        double[][] ib = planted.linkNanosPerByte();
         int m = 1 << 20;
-        Heterogeneity planted = new Heterogeneity(c, t, ib, 2 << 20);
         AtomicReference<LmoExperiments> measured = new AtomicReference<>();
         long t0 = System.nanoTime();
         try (InProcessWorld world = InProcessWorld.onVirtualTime(n, EmulatedNetwork.none(), planted)) {
