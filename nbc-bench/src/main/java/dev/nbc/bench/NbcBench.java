@@ -31,7 +31,7 @@ import java.util.List;
         subcommands = {
                 // the benchmarks (Benchmark): all runs them, and the report shows them, in this order
                 OverheadBenchmark.class, OverlapBenchmark.class, WindowLatencyBenchmark.class, TailBenchmark.class, SyncBenchmark.class,
-                All.class, Compare.class, ModelCommands.class, dev.nbc.bench.jitter.JitterCommands.class,
+                All.class, Compare.class, ModelCommands.class, dev.nbc.bench.jitter.JitterCommands.class, dev.nbc.bench.lmo.LmoCommands.class,
                 CommandLine.HelpCommand.class})
 public final class NbcBench implements Runnable {
 

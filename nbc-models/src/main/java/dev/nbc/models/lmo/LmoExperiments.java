@@ -78,15 +78,15 @@ public final class LmoExperiments {
         oneToTwo[i][j][k] = oneToTwo[i][k][j] = check(nanos);
     }
 
-    double emptyRoundtrip(int i, int j) {
+    public double emptyRoundtrip(int i, int j) {
         return present(empty[i][j], "empty roundtrip " + i + "-" + j);
     }
 
-    double roundtrip(int i, int j) {
+    public double roundtrip(int i, int j) {
         return present(roundtrip[i][j], "roundtrip " + i + "-" + j);
     }
 
-    double oneToTwo(int i, int j, int k) {
+    public double oneToTwo(int i, int j, int k) {
         return present(oneToTwo[i][j][k], "one-to-two " + i + " -> " + j + ", " + k);
     }
 

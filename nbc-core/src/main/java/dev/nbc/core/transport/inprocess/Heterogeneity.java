@@ -11,8 +11,9 @@ import java.util.Arrays;
  *   <li>rank j's CPU {@code C_j + t_j m} when its receive completes (added to o_r);</li>
  *   <li>the link's {@code m / beta_ij}: up to {@code scatterThresholdBytes} beside the sender's
  *       NIC, so that a root's messages to several ranks travel in parallel (LMO's scatter below
- *       S), and above it on the NIC, one message after the other (LMO's serialised scatter above
- *       S, the leap the paper observed).</li>
+ *       S), and above it on the NIC as a rendezvous, the NIC taking the next message only once the
+ *       receiver has processed this one (LMO's serialised scatter above S, which sums whole
+ *       point-to-point times: the leap the paper observed).</li>
  * </ul>
  * So an empty roundtrip between i and j takes 2C_i + 2C_j, and one of m bytes out and an empty
  * reply 2C_i + 2C_j + (t_i + t_j + 1/beta_ij) m, exactly as LMO writes them. Arrays are copied;

@@ -118,7 +118,9 @@ public final class InProcessTransport implements Transport {
             long start = Math.max(posted + sendCost, nicFree);
             long injection = network.injectionNanos(length) + (onNic ? link : 0);
             injected = start + injection;
-            nicFree = start + gap + injection;
+            // above S the transfer is a rendezvous: the NIC takes the next message once this one's
+            // receiver has processed it (LMO's serialised scatter sums whole point-to-point times)
+            nicFree = start + gap + injection + (onNic ? heterogeneity.cpuNanos(peer, length) : 0);
             message = new Message(rank, tag, length, injected + latency + (onNic ? 0 : link));
         } else {
             message = new Message(rank, tag, length, 0);
