@@ -41,7 +41,7 @@ class OptionValidationTest {
     /** {@code command} with {@code args}, in-process, writing (if it ever did) into a fresh directory. */
     private Outcome runInProcess(String command, String args) {
         List<String> all = new ArrayList<>(Arrays.asList(command.split(" ")));
-        boolean model = command.startsWith("model") || command.startsWith("jitter");
+        boolean model = command.startsWith("model") || command.startsWith("jitter") || command.startsWith("lmo");
         if (!command.equals("model predict")) {
             all.addAll(List.of("--out", dir.resolve("results").toString()));
         }
@@ -116,6 +116,8 @@ class OptionValidationTest {
         "model select  | --collectives gatherv            | unknown collective 'gatherv' (barrier, bcast, allreduce, reduce,",
         "model select  | --repetitions 0                  | --repetitions",
         "model select  | --sets Z                         | unknown planted set 'Z' (A, B, C, D)",
+        "lmo validate  | -n 2                             | -n: must be between 3 and 64 (the triplet experiments need 3)",
+        "lmo validate  | --networks FAST                  | --networks",
         "jitter collect | --seconds 0                     | --seconds: must be between 0 and 86400",
         "jitter collect | --threshold-ns 0                | --threshold-ns",
         "jitter simulate | --tasks 4                      | --trace: must be given, or --synthetic instead (exactly one of them)",

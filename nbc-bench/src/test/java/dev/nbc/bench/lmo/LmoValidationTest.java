@@ -1,0 +1,32 @@
+package dev.nbc.bench.lmo;
+
+import dev.nbc.bench.report.Results;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** lmo validate on a small planted network: the parameters come back, S is found, and Hockney is further off than LMO. */
+class LmoValidationTest {
+    @Test
+    void aSlowLinkNetworkOfFourIsRecovered() {
+        Results results = new Results(Map.of());
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        LmoValidation.run(List.of(LmoValidation.PlantedKind.SLOW_LINK), List.of(4), results,
+                new PrintStream(log, true, StandardCharsets.UTF_8));
+        Map<String, Object> r = results.rows("lmo").get(0);
+        String text = log.toString(StandardCharsets.UTF_8);
+        assertTrue((double) r.get("c_max_error_pct") < 1, text);
+        assertTrue((double) r.get("t_max_error_pct") < 10, text);
+        assertTrue((double) r.get("inverse_beta_max_error_pct") < 10, text);
+        assertEquals((double) LmoValidation.THRESHOLD, (double) r.get("s_found_bytes"), 0.0, text);
+        assertTrue((double) r.get("lmo_scatter_max_error_pct") < (double) r.get("hockney_scatter_max_error_pct"), text);
+        assertEquals(13, results.rows("lmo-scatter").size());
+    }
+}
