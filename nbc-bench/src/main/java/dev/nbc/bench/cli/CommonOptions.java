@@ -86,11 +86,21 @@ public final class CommonOptions implements Checked {
     }
 
     /** --transport, else what the environment implies (mpirun started us: MPI). */
-    TransportKind transport(JobEnvironment environment) {
+    public TransportKind transport(JobEnvironment environment) {
         return transport.kind(environment);
     }
 
     /** Ranks that share this JVM's heap: all of them in-process, one over MPI. */
+    /** --ranks: how many in-process ranks a run may use. */
+    public int inProcessRanks() {
+        return ranks;
+    }
+
+    /** The output options (--out, --name, --quick). */
+    public OutputOptions output() {
+        return output;
+    }
+
     public int ranksPerProcess(JobEnvironment environment) {
         return transport(environment) == TransportKind.INPROCESS ? ranks : 1;
     }
@@ -138,7 +148,7 @@ public final class CommonOptions implements Checked {
     }
 
     /** Runs {@code work} on the ranks of this run, which writes into {@code directory}, named by {@code option} ({@link RankRuns}). */
-    int onRanks(String option, Path directory, RankRuns.Work<Ranks> work) throws Exception {
+    public int onRanks(String option, Path directory, RankRuns.Work<Ranks> work) throws Exception {
         return RankRuns.run(command, open(), List.of(new RankRuns.Output(option, directory)), work);
     }
 

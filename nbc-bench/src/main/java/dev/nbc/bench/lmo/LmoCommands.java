@@ -1,6 +1,13 @@
 package dev.nbc.bench.lmo;
 
+import dev.nbc.bench.cli.CommonOptions;
 import dev.nbc.bench.cli.OutputOptions;
+import dev.nbc.core.check.CollectiveCheck;
+import dev.nbc.core.progress.ProgressMode;
+import dev.nbc.harness.cli.TransportKind;
+import dev.nbc.harness.ranks.Session;
+import dev.nbc.models.lmo.LmoExperiments;
+import dev.nbc.models.lmo.LmoProtocol;
 import dev.nbc.bench.report.CommandReport;
 import dev.nbc.harness.cli.Checked;
 import dev.nbc.harness.cli.OptionChecks;
@@ -14,11 +21,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-/** {@code lmo validate}: the heterogeneous LMO model of paper 001 on the command line. */
+/** {@code lmo measure | validate}: the heterogeneous LMO model of paper 001 on the command line. */
 @Command(name = "lmo", mixinStandardHelpOptions = true,
         description = "The heterogeneous LMO model (paper 001): per-processor C_i, t_i and per-link beta_ij from roundtrip and "
                 + "one-to-two experiments, the scatter threshold S, and scatter predictions.",
-        subcommands = {LmoCommands.Validate.class})
+        subcommands = {LmoCommands.Measure.class, LmoCommands.Validate.class})
 public final class LmoCommands implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -26,6 +33,56 @@ public final class LmoCommands implements Runnable {
     @Override
     public void run() {
         spec.commandLine().usage(System.out);
+    }
+
+    @Command(name = "measure", mixinStandardHelpOptions = true,
+            description = "Run the LMO experiments on every rank of the current transport (at least 3) and estimate C_i, t_i and "
+                    + "beta_ij; rank 0 prints them and how well the fitted model reproduces every measured experiment.")
+    public static final class Measure implements Callable<Integer>, Checked {
+        @Mixin
+        CommonOptions common;
+
+        @Option(names = "--message-bytes", paramLabel = "B",
+                description = "M of the non-empty experiments (default 65536; --quick 16384); below the scatter threshold S.")
+        Integer messageBytes;
+
+        @Option(names = "--repetitions", paramLabel = "N", description = "Timings per experiment, median kept (default 7; --quick 3).")
+        Integer repetitions;
+
+        @Override
+        public void check(OptionChecks checks) {
+            checks.atLeast("--message-bytes", messageBytes, 1);
+            checks.atLeast("--repetitions", repetitions, 1);
+            if (common.transport(checks.job()) == TransportKind.INPROCESS) {
+                checks.require(common.inProcessRanks() >= 3, "--ranks", "at least 3 (the triplet experiments)", common.inProcessRanks());
+            } else {
+                int size = checks.job().worldSize().orElse(3);
+                if (size < 3) {
+                    checks.fail("lmo measure needs at least 3 ranks, but the mpirun job has " + size + " (scripts/nbcrun -np 3)");
+                }
+            }
+        }
+
+        @Override
+        public Integer call() throws Exception {
+            int m = common.profile().or(messageBytes, 16 << 10, 64 << 10);
+            int reps = common.profile().or(repetitions, 3, 7);
+            return common.onRanks("--out", common.output().out(), ranks -> {
+                int n = ranks.maxRanks();
+                LmoExperiments e = ranks.run(n, env -> {
+                    try (Session session = env.open(ProgressMode.MANUAL, CollectiveCheck.OFF)) {
+                        return LmoProtocol.run(session.comm().transport(), m, reps).orElse(null);
+                    }
+                });
+                if (ranks.leader()) {
+                    CommandReport report = new CommandReport("lmo measure", Map.of("transport", ranks.describe(), "ranks", n,
+                            "message_bytes", m, "repetitions", reps));
+                    LmoMeasurement.report(e, report.results(), report.out());
+                    report.write(List.of(), common.output().out(), common.output().name("lmo"), "");
+                }
+                return 0;
+            });
+        }
     }
 
     @Command(name = "validate", mixinStandardHelpOptions = true,

@@ -45,7 +45,7 @@ class OptionValidationTest {
         if (!command.equals("model predict")) {
             all.addAll(List.of("--out", dir.resolve("results").toString()));
         }
-        if (!model || command.equals("model measure")) {
+        if (!model || command.equals("model measure") || command.equals("lmo measure")) {
             all.addAll(List.of("--quick", "--no-progress"));
             if (!args.contains("--transport")) {
                 all.addAll(List.of("--transport", "inprocess"));
@@ -117,6 +117,8 @@ class OptionValidationTest {
         "model select  | --repetitions 0                  | --repetitions",
         "model select  | --sets Z                         | unknown planted set 'Z' (A, B, C, D)",
         "lmo validate  | -n 2                             | -n: must be between 3 and 64 (the triplet experiments need 3)",
+        "lmo measure   | --ranks 2                        | --ranks: must be at least 3 (the triplet experiments)",
+        "lmo measure   | --message-bytes 0                | --message-bytes",
         "lmo validate  | --networks FAST                  | --networks",
         "jitter collect | --seconds 0                     | --seconds: must be between 0 and 86400",
         "jitter collect | --threshold-ns 0                | --threshold-ns",
