@@ -1,5 +1,6 @@
 package dev.nbc.bench.lmo;
 
+import dev.nbc.models.lmo.PlantedNetworks;
 import dev.nbc.bench.cli.CommonOptions;
 import dev.nbc.bench.cli.OutputOptions;
 import dev.nbc.core.check.CollectiveCheck;
@@ -92,7 +93,7 @@ public final class LmoCommands implements Runnable {
     public static final class Validate implements Callable<Integer>, Checked {
         @Option(names = "--networks", split = ",", paramLabel = "K", defaultValue = "SLOW_LINK,SLOW_PROCESSOR",
                 description = "Planted networks: ${COMPLETION-CANDIDATES} (default both).")
-        List<LmoValidation.PlantedKind> kinds;
+        List<PlantedNetworks.Kind> kinds;
 
         @Option(names = {"-n", "--processors"}, split = ",", paramLabel = "N", defaultValue = "4,8,16",
                 description = "Processors (default ${DEFAULT-VALUE}; at least 3).")

@@ -11,6 +11,7 @@ import dev.nbc.models.lmo.LmoParameters;
 import dev.nbc.models.lmo.LmoProtocol;
 import dev.nbc.models.lmo.LmoScatterSweep;
 import dev.nbc.models.lmo.LmoThresholds;
+import dev.nbc.models.lmo.PlantedNetworks;
 
 import java.io.PrintStream;
 import java.time.Duration;
@@ -18,7 +19,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -29,39 +29,13 @@ import java.util.concurrent.atomic.AtomicReference;
  * one-way time, beta the mean per-byte time over all pairs: (n - 1)(alpha + beta M)).
  */
 public final class LmoValidation {
-    /** The planted networks: one link 20x slower than the rest, or one processor 4x slower. */
-    public enum PlantedKind {
-        SLOW_LINK, SLOW_PROCESSOR
-    }
-
     /** The planted S: the one-to-two experiments use half of it. */
     static final long THRESHOLD = 2 << 20;
 
     private LmoValidation() {
     }
 
-    public static Heterogeneity planted(PlantedKind kind, int n, long seed) {
-        SplittableRandom random = new SplittableRandom(seed);
-        double[] c = new double[n];
-        double[] t = new double[n];
-        double[][] ib = new double[n][n];
-        for (int i = 0; i < n; i++) {
-            c[i] = 1000 + 4000 * random.nextDouble();
-            t[i] = 0.05 + 0.45 * random.nextDouble();
-            for (int j = 0; j < i; j++) {
-                ib[i][j] = ib[j][i] = 0.1 + 2 * random.nextDouble();
-            }
-        }
-        if (kind == PlantedKind.SLOW_LINK) {
-            ib[0][1] = ib[1][0] = 20;
-        } else {
-            c[n - 1] *= 4;
-            t[n - 1] *= 4;
-        }
-        return new Heterogeneity(c, t, ib, THRESHOLD);
-    }
-
-    public static void run(List<PlantedKind> kinds, List<Integer> sizes, Results results, PrintStream log) {
+    public static void run(List<PlantedNetworks.Kind> kinds, List<Integer> sizes, Results results, PrintStream log) {
         int[] sweep = new int[13];
         double[] x = new double[sweep.length];
         for (int k = 0; k < sweep.length; k++) {
@@ -70,9 +44,9 @@ public final class LmoValidation {
         }
         log.printf(Locale.ROOT, "%-15s %3s %10s %10s %10s %12s %12s %14s %14s%n", "network", "n", "C err %", "t err %", "1/beta %",
                 "S found", "wall s", "LMO scatter %", "Hockney %");
-        for (PlantedKind kind : kinds) {
+        for (PlantedNetworks.Kind kind : kinds) {
             for (int n : sizes) {
-                Heterogeneity truth = planted(kind, n, n);
+                Heterogeneity truth = PlantedNetworks.of(kind, n, n, THRESHOLD);
                 AtomicReference<LmoExperiments> experiments = new AtomicReference<>();
                 AtomicReference<double[]> scatter = new AtomicReference<>();
                 long t0 = System.nanoTime();

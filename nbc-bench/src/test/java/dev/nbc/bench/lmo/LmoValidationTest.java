@@ -1,5 +1,6 @@
 package dev.nbc.bench.lmo;
 
+import dev.nbc.models.lmo.PlantedNetworks;
 import dev.nbc.bench.report.Results;
 import org.junit.jupiter.api.Test;
 
@@ -18,7 +19,7 @@ class LmoValidationTest {
     void aSlowLinkNetworkOfFourIsRecovered() {
         Results results = new Results(Map.of());
         ByteArrayOutputStream log = new ByteArrayOutputStream();
-        LmoValidation.run(List.of(LmoValidation.PlantedKind.SLOW_LINK), List.of(4), results,
+        LmoValidation.run(List.of(PlantedNetworks.Kind.SLOW_LINK), List.of(4), results,
                 new PrintStream(log, true, StandardCharsets.UTF_8));
         Map<String, Object> r = results.rows("lmo").get(0);
         String text = log.toString(StandardCharsets.UTF_8);

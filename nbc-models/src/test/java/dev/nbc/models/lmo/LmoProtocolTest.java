@@ -17,7 +17,7 @@ class LmoProtocolTest {
     @ParameterizedTest
     @ValueSource(ints = {4, 8, 16})
     void plantedParametersComeBackFromTheExperiments(int n) {
-        Heterogeneity planted = PlantedLmo.of(n, 2 << 20);
+        Heterogeneity planted = PlantedNetworks.of(PlantedNetworks.Kind.BOTH, n, n, 2 << 20);
         double[] c = planted.fixedNanos();
         double[] t = planted.perByteNanos();
         double[][] ib = planted.linkNanosPerByte();

@@ -18,7 +18,7 @@ class LmoScatterTest {
     @ParameterizedTest
     @ValueSource(ints = {4, 8})
     void theScatterThresholdIsFoundWithinOneSizeStep(int n) {
-        Heterogeneity planted = PlantedLmo.of(n, S);
+        Heterogeneity planted = PlantedNetworks.of(PlantedNetworks.Kind.BOTH, n, n, S);
         int[] sizes = new int[13];
         double[] x = new double[sizes.length];
         for (int k = 0; k < sizes.length; k++) {
