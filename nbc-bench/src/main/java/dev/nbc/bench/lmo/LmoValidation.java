@@ -12,6 +12,12 @@ import dev.nbc.models.lmo.LmoProtocol;
 import dev.nbc.models.lmo.LmoScatterSweep;
 import dev.nbc.models.lmo.LmoThresholds;
 import dev.nbc.models.lmo.PlantedNetworks;
+import dev.nbc.models.loggp.LogGPParameters;
+import dev.nbc.models.simulation.ScheduleSimulator;
+import dev.nbc.models.simulation.ScheduleSource;
+import dev.nbc.models.simulation.SimulationConfig;
+import dev.nbc.core.algorithm.scatter.ScatterAlgorithm;
+import dev.nbc.core.datatype.DataType;
 
 import java.io.PrintStream;
 import java.time.Duration;
@@ -25,8 +31,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * LMO against planted heterogeneous networks (issue 16 done-when 1 and 2): on the in-process
  * transport with {@link Heterogeneity}, on virtual time, the experiments recover C_i, t_i and
  * beta_ij, a scatter sweep finds S, and LMO's scatter prediction is set beside the measured time
- * and beside the homogeneous Hockney prediction from the same experiments (alpha the mean empty
- * one-way time, beta the mean per-byte time over all pairs: (n - 1)(alpha + beta M)).
+ * and beside the homogeneous predictions from the same experiments: Hockney (alpha the mean empty
+ * one-way time, beta the mean per-byte time over all pairs: (n - 1)(alpha + beta M)) and LogGP
+ * (nbc's linear scatter in the schedule simulator, {@link #loggp}).
  */
 public final class LmoValidation {
     /** The planted S: the one-to-two experiments use half of it. */
@@ -42,8 +49,8 @@ public final class LmoValidation {
             sweep[k] = (int) Math.round((128 << 10) * Math.pow(2, k / 2.0));
             x[k] = sweep[k];
         }
-        log.printf(Locale.ROOT, "%-15s %3s %10s %10s %10s %12s %12s %14s %14s%n", "network", "n", "C err %", "t err %", "1/beta %",
-                "S found", "wall s", "LMO scatter %", "Hockney %");
+        log.printf(Locale.ROOT, "%-15s %3s %10s %10s %10s %12s %12s %14s %14s %14s%n", "network", "n", "C err %", "t err %",
+                "1/beta %", "S found", "wall s", "LMO scatter %", "Hockney %", "LogGP %");
         for (PlantedNetworks.Kind kind : kinds) {
             for (int n : sizes) {
                 Heterogeneity truth = PlantedNetworks.of(kind, n, n, THRESHOLD);
@@ -64,12 +71,17 @@ public final class LmoValidation {
                 double[] err = errors(truth, p);
                 LmoCollectives model = new LmoCollectives(p, s, Double.NaN, Double.NaN, 0, 0);
                 double[] hockney = hockney(experiments.get());
+                LogGPParameters loggp = loggp(experiments.get(), n);
                 double lmoWorst = 0;
                 double hockneyWorst = 0;
+                double loggpWorst = 0;
                 for (int k = 0; k < sweep.length; k++) {
                     double measured = scatter.get()[k];
                     double lmo = model.scatter(0, sweep[k]);
                     double homogeneous = (n - 1) * (hockney[0] + hockney[1] * sweep[k]);
+                    double simulated = new ScheduleSimulator(SimulationConfig.of(loggp)).run(ScheduleSource.forCall(
+                            ScatterAlgorithm.LINEAR, n, sweep[k], DataType.BYTE, null)).maxFinishTime();
+                    loggpWorst = Math.max(loggpWorst, Math.abs(simulated / measured - 1));
                     lmoWorst = Math.max(lmoWorst, Math.abs(lmo / measured - 1));
                     hockneyWorst = Math.max(hockneyWorst, Math.abs(homogeneous / measured - 1));
                     Map<String, Object> r = results.row("lmo-scatter");
@@ -79,6 +91,7 @@ public final class LmoValidation {
                     r.put("measured_us", measured / 1e3);
                     r.put("lmo_us", lmo / 1e3);
                     r.put("hockney_us", homogeneous / 1e3);
+                    r.put("loggp_us", simulated / 1e3);
                 }
                 Map<String, Object> r = results.row("lmo");
                 r.put("network", kind.toString().toLowerCase(Locale.ROOT));
@@ -91,8 +104,10 @@ public final class LmoValidation {
                 r.put("experiments_wall_s", wall);
                 r.put("lmo_scatter_max_error_pct", 100 * lmoWorst);
                 r.put("hockney_scatter_max_error_pct", 100 * hockneyWorst);
-                log.printf(Locale.ROOT, "%-15s %3d %10.2f %10.2f %10.2f %12.0f %12.2f %14.1f %14.1f%n", kind.toString().toLowerCase(Locale.ROOT),
-                        n, 100 * err[0], 100 * err[1], 100 * err[2], s, wall, 100 * lmoWorst, 100 * hockneyWorst);
+                r.put("loggp_scatter_max_error_pct", 100 * loggpWorst);
+                log.printf(Locale.ROOT, "%-15s %3d %10.2f %10.2f %10.2f %12.0f %12.2f %14.1f %14.1f %14.1f%n",
+                        kind.toString().toLowerCase(Locale.ROOT), n, 100 * err[0], 100 * err[1], 100 * err[2], s, wall, 100 * lmoWorst,
+                        100 * hockneyWorst, 100 * loggpWorst);
             }
         }
     }
@@ -109,6 +124,17 @@ public final class LmoValidation {
             }
         }
         return worst;
+    }
+
+    /**
+     * Homogeneous LogGP from the same experiments, for nbc's linear scatter in the schedule
+     * simulator: o from the mean empty roundtrip (2 o_s + 2 o_r, L taken as 0), g = o, and G the mean
+     * per-byte time of a roundtrip of M bytes over all pairs.
+     */
+    static LogGPParameters loggp(LmoExperiments e, int n) {
+        double[] h = hockney(e);
+        double o = h[0] / 2;
+        return new LogGPParameters(0, o, o, h[1], n, 0);
     }
 
     /** Hockney's alpha (ns) and beta (ns per byte) from the same experiments: means over all pairs. */

@@ -28,6 +28,7 @@ class LmoValidationTest {
         assertTrue((double) r.get("inverse_beta_max_error_pct") < 10, text);
         assertEquals((double) LmoValidation.THRESHOLD, (double) r.get("s_found_bytes"), 0.0, text);
         assertTrue((double) r.get("lmo_scatter_max_error_pct") < (double) r.get("hockney_scatter_max_error_pct"), text);
+        assertTrue((double) r.get("lmo_scatter_max_error_pct") < (double) r.get("loggp_scatter_max_error_pct"), text);
         assertEquals(13, results.rows("lmo-scatter").size());
     }
 }
