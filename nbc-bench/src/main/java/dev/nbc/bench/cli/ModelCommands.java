@@ -46,14 +46,7 @@ import java.util.concurrent.Callable;
                 + "file; predict a collective's time, CPU share and overlap potential from one; validate against planted parameters.",
         subcommands = {ModelCommands.Measure.class, ModelCommands.Predict.class, ModelCommands.Validate.class,
                 ModelCommands.Select.class})
-public final class ModelCommands implements Runnable {
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
-    @Override
-    public void run() {
-        spec.commandLine().usage(System.out);
-    }
+public final class ModelCommands extends CommandGroup {
 
     @Command(name = "measure", mixinStandardHelpOptions = true,
             description = "Assess L, o_s, o_r, g, G (Netgauge PRTT, per protocol region), pLogP and Hockney between ranks 0 and 1 "

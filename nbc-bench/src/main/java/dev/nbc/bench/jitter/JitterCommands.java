@@ -1,5 +1,6 @@
 package dev.nbc.bench.jitter;
 
+import dev.nbc.bench.cli.CommandGroup;
 import dev.nbc.bench.cli.OutputOptions;
 import dev.nbc.bench.latency.Stats;
 import dev.nbc.bench.report.CommandReport;
@@ -42,14 +43,7 @@ import java.util.concurrent.Callable;
         description = "OS noise (jitSim, paper 004): collect a detour trace per core on this machine, and simulate what such "
                 + "noise costs a bulk-synchronous program of any number of tasks.",
         subcommands = {JitterCommands.Collect.class, JitterCommands.Simulate.class, JitterCommands.Inject.class})
-public final class JitterCommands implements Runnable {
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
-    @Override
-    public void run() {
-        spec.commandLine().usage(System.out);
-    }
+public final class JitterCommands extends CommandGroup {
 
     @Command(name = "collect", mixinStandardHelpOptions = true,
             description = "Record the detours of a tight clock-reading loop, one collector per CPU, each bound to its CPU: "

@@ -2,6 +2,7 @@ package dev.nbc.bench.lmo;
 
 import dev.nbc.models.lmo.PlantedNetworks;
 import dev.nbc.bench.cli.CommonOptions;
+import dev.nbc.bench.cli.CommandGroup;
 import dev.nbc.bench.cli.OutputOptions;
 import dev.nbc.core.check.CollectiveCheck;
 import dev.nbc.core.progress.ProgressMode;
@@ -27,14 +28,7 @@ import java.util.concurrent.Callable;
         description = "The heterogeneous LMO model (paper 001): per-processor C_i, t_i and per-link beta_ij from roundtrip and "
                 + "one-to-two experiments, the scatter threshold S, and scatter predictions.",
         subcommands = {LmoCommands.Measure.class, LmoCommands.Validate.class})
-public final class LmoCommands implements Runnable {
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
-    @Override
-    public void run() {
-        spec.commandLine().usage(System.out);
-    }
+public final class LmoCommands extends CommandGroup {
 
     @Command(name = "measure", mixinStandardHelpOptions = true,
             description = "Run the LMO experiments on every rank of the current transport (at least 3) and estimate C_i, t_i and "
