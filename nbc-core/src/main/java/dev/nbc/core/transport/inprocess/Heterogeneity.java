@@ -19,12 +19,27 @@ import java.util.Arrays;
  * reply 2C_i + 2C_j + (t_i + t_j + 1/beta_ij) m, exactly as LMO writes them. Arrays are copied;
  * links must be symmetric (one switch).
  *
+ * <p>Gather's irregularities (paper 001, Fig. 1), planted where asked: messages longer than
+ * {@code gatherThresholdBytes} (M2) reach their receiver one after the other, its inbound link
+ * carrying one at a time (a large gather's serialised receptions); messages from
+ * {@code escalationFromBytes} (M1) to M2 arrive {@code escalationNanos} late (the constant
+ * escalation level the paper saw for medium gathers). Both off by default.
+ *
  * @param fixedNanos            C_i, ns per message, one per rank
  * @param perByteNanos          t_i, ns per byte
  * @param linkNanosPerByte      1 / beta_ij, ns per byte, symmetric
  * @param scatterThresholdBytes S: messages longer than this occupy the sender's NIC for their link time
+ * @param gatherThresholdBytes  M2: messages longer than this are received one after the other
+ * @param escalationFromBytes   M1: messages from this size to M2 arrive {@code escalationNanos} late
+ * @param escalationNanos       the escalation level, ns
  */
-public record Heterogeneity(double[] fixedNanos, double[] perByteNanos, double[][] linkNanosPerByte, long scatterThresholdBytes) {
+public record Heterogeneity(double[] fixedNanos, double[] perByteNanos, double[][] linkNanosPerByte, long scatterThresholdBytes,
+                            long gatherThresholdBytes, long escalationFromBytes, long escalationNanos) {
+
+    /** Without gather's irregularities. */
+    public Heterogeneity(double[] fixedNanos, double[] perByteNanos, double[][] linkNanosPerByte, long scatterThresholdBytes) {
+        this(fixedNanos, perByteNanos, linkNanosPerByte, scatterThresholdBytes, Long.MAX_VALUE, Long.MAX_VALUE, 0);
+    }
 
     public Heterogeneity {
         int n = fixedNanos.length;
@@ -57,6 +72,10 @@ public record Heterogeneity(double[] fixedNanos, double[] perByteNanos, double[]
         if (scatterThresholdBytes < 0) {
             throw new IllegalArgumentException("scatterThresholdBytes: must be >= 0, but was " + scatterThresholdBytes);
         }
+        if (gatherThresholdBytes < 0 || escalationFromBytes < 0 || escalationNanos < 0) {
+            throw new IllegalArgumentException("gatherThresholdBytes, escalationFromBytes, escalationNanos: must be >= 0, but were "
+                    + gatherThresholdBytes + ", " + escalationFromBytes + ", " + escalationNanos);
+        }
     }
 
     private static void check(String name, double value) {
@@ -80,6 +99,16 @@ public record Heterogeneity(double[] fixedNanos, double[] perByteNanos, double[]
         return Math.round(linkNanosPerByte[from][to] * bytes);
     }
 
+    /** True if a message of {@code bytes} waits for its receiver's inbound link (above M2). */
+    boolean receivedInTurn(int bytes) {
+        return bytes > gatherThresholdBytes;
+    }
+
+    /** How late a message of {@code bytes} arrives for the medium-size escalation (M1 to M2). */
+    long escalation(int bytes) {
+        return bytes >= escalationFromBytes && bytes <= gatherThresholdBytes ? escalationNanos : 0;
+    }
+
     /** True if a message of {@code bytes} occupies its sender's NIC for its link time. */
     boolean serialised(int bytes) {
         return bytes > scatterThresholdBytes;
@@ -88,7 +117,9 @@ public record Heterogeneity(double[] fixedNanos, double[] perByteNanos, double[]
     @Override
     public boolean equals(Object o) {
         return o instanceof Heterogeneity h && Arrays.equals(fixedNanos, h.fixedNanos) && Arrays.equals(perByteNanos, h.perByteNanos)
-                && Arrays.deepEquals(linkNanosPerByte, h.linkNanosPerByte) && scatterThresholdBytes == h.scatterThresholdBytes;
+                && Arrays.deepEquals(linkNanosPerByte, h.linkNanosPerByte) && scatterThresholdBytes == h.scatterThresholdBytes
+                && gatherThresholdBytes == h.gatherThresholdBytes && escalationFromBytes == h.escalationFromBytes
+                && escalationNanos == h.escalationNanos;
     }
 
     @Override
@@ -99,6 +130,7 @@ public record Heterogeneity(double[] fixedNanos, double[] perByteNanos, double[]
     @Override
     public String toString() {
         return "Heterogeneity[C=" + Arrays.toString(fixedNanos) + " ns, t=" + Arrays.toString(perByteNanos) + " ns/B, 1/beta="
-                + Arrays.deepToString(linkNanosPerByte) + " ns/B, S=" + scatterThresholdBytes + " B]";
+                + Arrays.deepToString(linkNanosPerByte) + " ns/B, S=" + scatterThresholdBytes + " B, M1=" + escalationFromBytes
+                + " B, M2=" + gatherThresholdBytes + " B, escalation " + escalationNanos + " ns]";
     }
 }

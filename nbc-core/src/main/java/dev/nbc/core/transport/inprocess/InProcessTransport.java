@@ -106,22 +106,29 @@ public final class InProcessTransport implements Transport {
         long injected = 0;
         Message message;
         long sendCost = sendOverhead;
-        if (emulated) {
+        if (emulated && heterogeneity != null) {
             posted = clock.now();
-            long link = 0;
-            boolean onNic = false;
-            if (heterogeneity != null) {
-                sendCost += heterogeneity.cpuNanos(rank, length);
-                link = heterogeneity.linkNanos(rank, peer, length);
-                onNic = heterogeneity.serialised(length);
-            }
+            sendCost += heterogeneity.cpuNanos(rank, length);
+            long link = heterogeneity.linkNanos(rank, peer, length);
+            boolean onNic = heterogeneity.serialised(length);
             long start = Math.max(posted + sendCost, nicFree);
-            long injection = network.injectionNanos(length) + (onNic ? link : 0);
-            injected = start + injection;
+            long injection = network.injectionNanos(length);
+            long wireStart = start + injection + latency;
+            // above M2 the receiver's inbound link carries one message at a time
+            long wireBegin = heterogeneity.receivedInTurn(length) ? world.transport(peer).takeInbound(wireStart, link) : wireStart;
+            long wireEnd = wireBegin + link;
             // above S the transfer is a rendezvous: the NIC takes the next message once this one's
             // receiver has processed it (LMO's serialised scatter sums whole point-to-point times)
-            nicFree = start + gap + injection + (onNic ? heterogeneity.cpuNanos(peer, length) : 0);
-            message = new Message(rank, tag, length, injected + latency + (onNic ? 0 : link));
+            injected = onNic ? wireEnd - latency : start + injection;
+            nicFree = onNic ? wireEnd - latency + gap + heterogeneity.cpuNanos(peer, length) : start + gap + injection;
+            message = new Message(rank, tag, length, wireEnd + heterogeneity.escalation(length));
+        } else if (emulated) {
+            posted = clock.now();
+            long start = Math.max(posted + sendCost, nicFree);
+            long injection = network.injectionNanos(length);
+            injected = start + injection;
+            nicFree = start + gap + injection;
+            message = new Message(rank, tag, length, injected + latency);
         } else {
             message = new Message(rank, tag, length, 0);
         }
@@ -254,6 +261,16 @@ public final class InProcessTransport implements Transport {
     @Override
     public long nanoTime() {
         return clock.now();
+    }
+
+    /** When this rank's inbound link is free again (Heterogeneity's M2); guarded by {@link #takeInbound}. */
+    private long inboundFree = Long.MIN_VALUE;
+
+    /** Books this rank's inbound link for a transfer of {@code link} ns that may begin at {@code from}; returns when it begins. */
+    synchronized long takeInbound(long from, long link) {
+        long begin = Math.max(from, inboundFree);
+        inboundFree = begin + link;
+        return begin;
     }
 
     /** Busy-waits until {@link #nanoTime()} reads {@code deadline}; on virtual time, moves there. */

@@ -70,6 +70,34 @@ class HeterogeneityTest {
         }
     }
 
+    /** Above M2 two messages to one receiver arrive one after the other; from M1 to M2 each arrives the escalation late. */
+    @Test
+    void gathersIrregularitiesAreReceivedInTurnAndEscalated() {
+        Heterogeneity gathering = new Heterogeneity(new double[] {1000, 2000, 3000}, new double[] {0.1, 0.2, 0.3},
+                new double[][] {{0, 1.0, 2.0}, {1.0, 0, 0.5}, {2.0, 0.5, 0}}, 1 << 30, 100_000, 50_000, 7_000);
+        for (int m : new int[] {40_000, 60_000, 120_000}) {
+            InProcessWorld w = InProcessWorld.onVirtualTime(3, EmulatedNetwork.none(), gathering);
+            ByteBuffer from1 = ByteBuffer.allocateDirect(m);
+            ByteBuffer from2 = ByteBuffer.allocateDirect(m);
+            PendingOperation in1 = w.transport(0).receive(from1, 0, m, 1, 1);
+            PendingOperation in2 = w.transport(0).receive(from2, 0, m, 2, 1);
+            w.transport(1).send(ByteBuffer.allocateDirect(m), 0, m, 0, 1);   // departs at 2000 + 0.2 m, link 1.0 m
+            w.transport(2).send(ByteBuffer.allocateDirect(m), 0, m, 0, 1);   // departs at 3000 + 0.3 m, link 2.0 m
+            await(in1);
+            long first = w.transport(0).nanoTime();
+            await(in2);
+            long second = w.transport(0).nanoTime();
+            long receive = 1000 + Math.round(0.1 * m);
+            long arrival1 = 2000 + Math.round(0.2 * m) + m;
+            long escalation = m >= 50_000 && m <= 100_000 ? 7_000 : 0;
+            assertEquals(arrival1 + escalation + receive, first, m + " bytes: the first message");
+            long arrival2 = m > 100_000
+                    ? arrival1 + Math.round(2.0 * m)                                  // waits for the inbound link
+                    : 3000 + Math.round(0.3 * m) + Math.round(2.0 * m) + escalation;  // in parallel
+            assertEquals(Math.max(first, arrival2) + receive, second, m + " bytes: the second message");
+        }
+    }
+
     @Test
     void badDescriptionsAreRefusedNamingTheArgument() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new Heterogeneity(new double[] {1, 1},
