@@ -7,6 +7,7 @@ import dev.nbc.core.transport.inprocess.InProcessWorld;
 import dev.nbc.models.lmo.LmoCollectives;
 import dev.nbc.models.lmo.LmoEstimation;
 import dev.nbc.models.lmo.LmoExperiments;
+import dev.nbc.models.lmo.LmoGatherSweep;
 import dev.nbc.models.lmo.LmoParameters;
 import dev.nbc.models.lmo.LmoProtocol;
 import dev.nbc.models.lmo.LmoScatterSweep;
@@ -38,22 +39,26 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class LmoValidation {
     /** The planted S: the one-to-two experiments use half of it. */
     static final long THRESHOLD = 2 << 20;
+    /** The planted gather thresholds M1 and M2 and the escalation between them (a TCP-like timeout's size). */
+    static final long GATHER_SMALL = 64 << 10;
+    static final long GATHER_LARGE = 256 << 10;
+    static final long ESCALATION_NANOS = 20_000_000;
 
     private LmoValidation() {
     }
 
     public static void run(List<PlantedNetworks.Kind> kinds, List<Integer> sizes, Results results, PrintStream log) {
-        int[] sweep = new int[13];
-        double[] x = new double[sweep.length];
-        for (int k = 0; k < sweep.length; k++) {
-            sweep[k] = (int) Math.round((128 << 10) * Math.pow(2, k / 2.0));
-            x[k] = sweep[k];
-        }
-        log.printf(Locale.ROOT, "%-15s %3s %10s %10s %10s %12s %12s %14s %14s %14s%n", "network", "n", "C err %", "t err %",
-                "1/beta %", "S found", "wall s", "LMO scatter %", "Hockney %", "LogGP %");
+        // scatter from 512 KiB, above the gather escalation the planted network also has; gather to 2 MiB
+        int[] sweep = sizes(512 << 10, 9);
+        double[] x = asDoubles(sweep);
+        int[] gatherSweep = sizes(4 << 10, 19);
+        double[] gx = asDoubles(gatherSweep);
+        log.printf(Locale.ROOT, "%-15s %3s %10s %10s %10s %12s %12s %14s %14s %14s %9s %9s %12s %12s%n", "network", "n", "C err %",
+                "t err %", "1/beta %", "S found", "wall s", "LMO scatter %", "Hockney %", "LogGP %", "M1", "M2", "LMO gather %",
+                "Hockney %");
         for (PlantedNetworks.Kind kind : kinds) {
             for (int n : sizes) {
-                Heterogeneity truth = PlantedNetworks.of(kind, n, n, THRESHOLD);
+                Heterogeneity truth = PlantedNetworks.of(kind, n, n, THRESHOLD, GATHER_SMALL, GATHER_LARGE, ESCALATION_NANOS);
                 AtomicReference<LmoExperiments> experiments = new AtomicReference<>();
                 AtomicReference<double[]> scatter = new AtomicReference<>();
                 long t0 = System.nanoTime();
@@ -66,10 +71,39 @@ public final class LmoValidation {
                     world.run((rank, transport) -> LmoScatterSweep.run(transport, 0, sweep, 1).ifPresent(scatter::set),
                             Duration.ofMinutes(5));
                 }
+                AtomicReference<double[]> gather = new AtomicReference<>();
+                try (InProcessWorld world = InProcessWorld.onVirtualTime(n, EmulatedNetwork.none(), truth)) {
+                    world.run((rank, transport) -> LmoGatherSweep.run(transport, 0, gatherSweep, 1).ifPresent(gather::set),
+                            Duration.ofMinutes(5));
+                }
                 double s = LmoThresholds.scatterThreshold(x, scatter.get());
+                double m1 = LmoThresholds.gatherSmall(gx, gather.get());
+                double m2 = LmoThresholds.gatherLarge(gx, gather.get(), m1);
                 LmoParameters p = LmoEstimation.estimate(experiments.get(), Double.isNaN(s) ? Double.NaN : s).parameters();
                 double[] err = errors(truth, p);
-                LmoCollectives model = new LmoCollectives(p, s, Double.NaN, Double.NaN, 0, 0);
+                LmoCollectives base = new LmoCollectives(p, s, m1, m2, 0, 0);
+                double kappa1 = LmoThresholds.slopeCorrection(gx, gather.get(), 0, m1, base.parallelSlope(0));
+                double kappa2 = LmoThresholds.slopeCorrection(gx, gather.get(), Math.nextUp(m2), Double.MAX_VALUE, base.serialSlope(0));
+                LmoCollectives model = new LmoCollectives(p, s, m1, m2, kappa1, kappa2);
+                double gatherWorst = 0;
+                double gatherHockneyWorst = 0;
+                double[] h = hockney(experiments.get());
+                for (int k = 0; k < gatherSweep.length; k++) {
+                    double predicted = model.gather(0, gatherSweep[k]);
+                    double measured = gather.get()[k];
+                    Map<String, Object> r = results.row("lmo-gather");
+                    r.put("network", kind.toString().toLowerCase(Locale.ROOT));
+                    r.put("n", n);
+                    r.put("bytes", gatherSweep[k]);
+                    r.put("measured_us", measured / 1e3);
+                    r.put("lmo_us", Double.isNaN(predicted) ? null : predicted / 1e3);
+                    double homogeneous = (n - 1) * (h[0] + h[1] * gatherSweep[k]);
+                    r.put("hockney_us", homogeneous / 1e3);
+                    if (!Double.isNaN(predicted)) {
+                        gatherWorst = Math.max(gatherWorst, Math.abs(predicted / measured - 1));
+                        gatherHockneyWorst = Math.max(gatherHockneyWorst, Math.abs(homogeneous / measured - 1));
+                    }
+                }
                 double[] hockney = hockney(experiments.get());
                 LogGPParameters loggp = loggp(experiments.get(), n);
                 double lmoWorst = 0;
@@ -100,16 +134,41 @@ public final class LmoValidation {
                 r.put("t_max_error_pct", 100 * err[1]);
                 r.put("inverse_beta_max_error_pct", 100 * err[2]);
                 r.put("s_found_bytes", s);
+                r.put("m1_found_bytes", m1);
+                r.put("m1_planted_bytes", GATHER_SMALL);
+                r.put("m2_found_bytes", m2);
+                r.put("m2_planted_bytes", GATHER_LARGE);
+                r.put("kappa1_ns_per_byte", kappa1);
+                r.put("kappa2_ns_per_byte", kappa2);
+                r.put("lmo_gather_max_error_pct", 100 * gatherWorst);
+                r.put("hockney_gather_max_error_pct", 100 * gatherHockneyWorst);
                 r.put("s_planted_bytes", THRESHOLD);
                 r.put("experiments_wall_s", wall);
                 r.put("lmo_scatter_max_error_pct", 100 * lmoWorst);
                 r.put("hockney_scatter_max_error_pct", 100 * hockneyWorst);
                 r.put("loggp_scatter_max_error_pct", 100 * loggpWorst);
-                log.printf(Locale.ROOT, "%-15s %3d %10.2f %10.2f %10.2f %12.0f %12.2f %14.1f %14.1f %14.1f%n",
+                log.printf(Locale.ROOT, "%-15s %3d %10.2f %10.2f %10.2f %12.0f %12.2f %14.1f %14.1f %14.1f %9.0f %9.0f %12.1f %12.1f%n",
                         kind.toString().toLowerCase(Locale.ROOT), n, 100 * err[0], 100 * err[1], 100 * err[2], s, wall, 100 * lmoWorst,
-                        100 * hockneyWorst, 100 * loggpWorst);
+                        100 * hockneyWorst, 100 * loggpWorst, m1, m2, 100 * gatherWorst, 100 * gatherHockneyWorst);
             }
         }
+    }
+
+    /** {@code count} sizes from {@code first}, a factor sqrt 2 apart. */
+    static int[] sizes(int first, int count) {
+        int[] sizes = new int[count];
+        for (int k = 0; k < count; k++) {
+            sizes[k] = (int) Math.round(first * Math.pow(2, k / 2.0));
+        }
+        return sizes;
+    }
+
+    private static double[] asDoubles(int[] values) {
+        double[] d = new double[values.length];
+        for (int i = 0; i < values.length; i++) {
+            d[i] = values[i];
+        }
+        return d;
     }
 
     /** The largest relative error of C, of t and of 1/beta. */

@@ -29,6 +29,10 @@ class LmoValidationTest {
         assertEquals((double) LmoValidation.THRESHOLD, (double) r.get("s_found_bytes"), 0.0, text);
         assertTrue((double) r.get("lmo_scatter_max_error_pct") < (double) r.get("hockney_scatter_max_error_pct"), text);
         assertTrue((double) r.get("lmo_scatter_max_error_pct") < (double) r.get("loggp_scatter_max_error_pct"), text);
-        assertEquals(13, results.rows("lmo-scatter").size());
+        assertEquals(9, results.rows("lmo-scatter").size());
+        assertEquals((double) LmoValidation.GATHER_LARGE, (double) r.get("m2_found_bytes"), 0.0, text);
+        // M1 is the last size before the escalation's leap: one sqrt-2 step below the planted one
+        assertEquals(LmoValidation.GATHER_SMALL / Math.sqrt(2), (double) r.get("m1_found_bytes"), 1.0, text);
+        assertTrue((double) r.get("lmo_gather_max_error_pct") < (double) r.get("hockney_gather_max_error_pct"), text);
     }
 }

@@ -32,6 +32,28 @@ public record LmoCollectives(LmoParameters parameters, double scatterThreshold, 
         return Double.NaN;
     }
 
+    /** The slope of the parallel forms without kappa: (n-1) t_r + max over i != r of (t_i + 1/beta_ri), ns per byte. */
+    public double parallelSlope(int root) {
+        double max = 0;
+        for (int i = 0; i < parameters.size(); i++) {
+            if (i != root) {
+                max = Math.max(max, parameters.t(i) + parameters.inverseBeta(root, i));
+            }
+        }
+        return (parameters.size() - 1) * parameters.t(root) + max;
+    }
+
+    /** The slope of the serialised forms without kappa: (n-1) t_r + sum over i != r of (t_i + 1/beta_ri), ns per byte. */
+    public double serialSlope(int root) {
+        double sum = 0;
+        for (int i = 0; i < parameters.size(); i++) {
+            if (i != root) {
+                sum += parameters.t(i) + parameters.inverseBeta(root, i);
+            }
+        }
+        return (parameters.size() - 1) * parameters.t(root) + sum;
+    }
+
     private double rootPart(int root, double m) {
         return (parameters.size() - 1) * (parameters.c(root) + parameters.t(root) * m);
     }

@@ -24,4 +24,63 @@ public final class LmoThresholds {
         List<Region> regions = ProtocolRegions.segment(sizes, times, 3, 2);
         return regions.size() < 2 ? Double.NaN : regions.get(0).toBytes();
     }
+
+    /**
+     * M1: the largest size before the gather's escalation, the first leap of more than ten times
+     * from one size to the next, T^{k+1} / T^k > 10; NaN if there is none. (The paper compares
+     * with the first time, T^{k+1} / T^1 > 10, which a sweep over more than a decade of sizes
+     * crosses by its linear growth alone, before any escalation.)
+     */
+    public static double gatherSmall(double[] sizes, double[] times) {
+        for (int k = 0; k + 1 < times.length; k++) {
+            if (times[k + 1] / times[k] > 10) {
+                return sizes[k];
+            }
+        }
+        return Double.NaN;
+    }
+
+    /**
+     * M2: from the sizes above M1, the largest of the first linear region (the escalated medium
+     * sizes) before the large sizes' own line; NaN if they are one line or too few.
+     */
+    public static double gatherLarge(double[] sizes, double[] times, double gatherSmall) {
+        int from = 0;
+        while (from < sizes.length && !(sizes[from] > gatherSmall)) {
+            from++;
+        }
+        if (sizes.length - from < 6) {
+            return Double.NaN;
+        }
+        double[] x = java.util.Arrays.copyOfRange(sizes, from, sizes.length);
+        double[] y = java.util.Arrays.copyOfRange(times, from, times.length);
+        List<Region> regions = ProtocolRegions.segment(x, y, 3, 2);
+        return regions.size() < 2 ? Double.NaN : regions.get(0).toBytes();
+    }
+
+    /**
+     * kappa: the slope correction of a gather's line, fitted over {@code sizes} within
+     * [{@code from}, {@code to}], less {@code modelSlope} (max or sum over the senders of t_i + 1/beta_0i).
+     */
+    public static double slopeCorrection(double[] sizes, double[] times, double from, double to, double modelSlope) {
+        int count = 0;
+        for (double s : sizes) {
+            if (s >= from && s <= to) {
+                count++;
+            }
+        }
+        double[] x = new double[count];
+        double[] y = new double[count];
+        int k = 0;
+        for (int i = 0; i < sizes.length; i++) {
+            if (sizes[i] >= from && sizes[i] <= to) {
+                x[k] = sizes[i];
+                y[k++] = times[i];
+            }
+        }
+        if (count < 2) {
+            throw new IllegalArgumentException("sizes: need at least 2 sizes in [" + from + ", " + to + "] for a slope, but had " + count);
+        }
+        return dev.nbc.models.assessment.fit.LineFit.relative(x, y).slope() - modelSlope;
+    }
 }

@@ -19,6 +19,17 @@ public final class PlantedNetworks {
     private PlantedNetworks() {
     }
 
+    /**
+     * With gather's irregularities planted too: messages above {@code gatherLarge} (M2) received in
+     * turn, from {@code gatherSmall} (M1) to M2 arriving {@code escalationNanos} late.
+     */
+    public static Heterogeneity of(Kind kind, int n, long seed, long scatterThreshold, long gatherSmall, long gatherLarge,
+                                   long escalationNanos) {
+        Heterogeneity h = of(kind, n, seed, scatterThreshold);
+        return new Heterogeneity(h.fixedNanos(), h.perByteNanos(), h.linkNanosPerByte(), scatterThreshold, gatherLarge, gatherSmall,
+                escalationNanos);
+    }
+
     public static Heterogeneity of(Kind kind, int n, long seed, long scatterThreshold) {
         SplittableRandom random = new SplittableRandom(seed);
         double[] c = new double[n];
