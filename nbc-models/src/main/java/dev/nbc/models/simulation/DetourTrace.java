@@ -108,11 +108,60 @@ public final class DetourTrace {
         if (starts.length == 0) {
             return start + work;
         }
-        double cycle = Math.floor(start / period);
-        double t = start - cycle * period; // position in the current repetition
-        double base = cycle * period;
-        double remaining = work;
-        int i = firstEndingAfter(t);
+        double base = Math.floor(start / period) * period;
+        double t = start - base; // position in the current repetition
+        return walk(base, t, firstEndingAfter(t), work, null, 0);
+    }
+
+    /**
+     * Where each of several workers is in the trace ({@link #finish(Cursors, int, double, double)}):
+     * the detour its last piece of work ended before, and the start of that repetition.
+     */
+    public static final class Cursors {
+        private final int[] index;
+        private final double[] base;
+
+        private Cursors(int workers) {
+            index = new int[workers];
+            base = new double[workers];
+        }
+    }
+
+    /** Cursors for {@code workers} workers, each at the trace's start. */
+    public Cursors cursors(int workers) {
+        return new Cursors(workers);
+    }
+
+    /**
+     * As {@link #finish(double, double)}, for worker {@code worker} whose time only moves forward
+     * (a simulated task): the search for the next detour gallops on from where its last call ended
+     * instead of searching the whole trace, which at a million workers cost a cache miss per level
+     * of a binary search. An earlier start than the last call's is answered too, searching from the
+     * trace's start. One worker's calls must come from one thread at a time.
+     */
+    public double finish(Cursors cursors, int worker, double start, double work) {
+        if (starts.length == 0) {
+            return start + work;
+        }
+        double base = cursors.base[worker];
+        int i = cursors.index[worker];
+        if (start - base >= period || start < base) {
+            base = Math.floor(start / period) * period;
+            i = 0;
+        }
+        double t = start - base;
+        if (i > 0 && ends[i - 1] > t) {
+            i = 0;   // earlier than this worker's last call
+        }
+        return walk(base, t, gallop(t, i), work, cursors, worker);
+    }
+
+    /**
+     * Runs {@code remaining} ns of work from position {@code t} of the repetition starting at
+     * {@code base}, {@code i} being the first detour ending after {@code t}; leaves the worker's
+     * cursor where the work ended if {@code cursors} is given.
+     */
+    private double walk(double base, double t, int i, double remaining, Cursors cursors, int worker) {
         while (true) {
             if (i == starts.length) { // next detour is in the next repetition
                 base += period;
@@ -126,6 +175,10 @@ public final class DetourTrace {
             }
             double free = starts[i] - t;
             if (remaining <= free) {
+                if (cursors != null) {
+                    cursors.index[worker] = i;
+                    cursors.base[worker] = base;
+                }
                 return base + t + remaining;
             }
             remaining -= free;
@@ -138,5 +191,32 @@ public final class DetourTrace {
     private int firstEndingAfter(double t) {
         int index = Arrays.binarySearch(ends, t);
         return index >= 0 ? index + 1 : -index - 1;
+    }
+
+    /** The first detour from {@code from} on whose end is after {@code t}: a gallop, then a binary search. */
+    private int gallop(double t, int from) {
+        int n = ends.length;
+        if (from >= n || ends[from] > t) {
+            return from;
+        }
+        int step = 1;
+        int low = from;
+        int high = from + step;
+        while (high < n && ends[high] <= t) {
+            low = high;
+            step <<= 1;
+            high = from + step;
+        }
+        high = Math.min(high, n);
+        // ends[low] <= t; the answer is in (low, high]
+        while (low + 1 < high) {
+            int mid = (low + high) >>> 1;
+            if (ends[mid] <= t) {
+                low = mid;
+            } else {
+                high = mid;
+            }
+        }
+        return high;
     }
 }
