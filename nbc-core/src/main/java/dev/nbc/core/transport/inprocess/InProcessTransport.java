@@ -105,34 +105,35 @@ public final class InProcessTransport implements Transport {
         long posted = 0;
         long injected = 0;
         Message message;
+        InProcessTransport destination = world.transport(peer);
         long sendCost = sendOverhead;
-        if (emulated && heterogeneity != null) {
+        if (emulated) {
             posted = clock.now();
-            sendCost += heterogeneity.cpuNanos(rank, length);
-            long link = heterogeneity.linkNanos(rank, peer, length);
-            boolean onNic = heterogeneity.serialised(length);
+            long link = 0;
+            boolean onNic = false;
+            boolean inTurn = false;
+            long escalation = 0;
+            if (heterogeneity != null) {
+                sendCost += heterogeneity.cpuNanos(rank, length);
+                link = heterogeneity.linkNanos(rank, peer, length);
+                onNic = heterogeneity.serialised(length);
+                inTurn = heterogeneity.receivedInTurn(length);
+                escalation = heterogeneity.escalation(length);
+            }
             long start = Math.max(posted + sendCost, nicFree);
             long injection = network.injectionNanos(length);
             long wireStart = start + injection + latency;
             // above M2 the receiver's inbound link carries one message at a time
-            long wireBegin = heterogeneity.receivedInTurn(length) ? world.transport(peer).takeInbound(wireStart, link) : wireStart;
+            long wireBegin = inTurn ? destination.takeInbound(wireStart, link) : wireStart;
             long wireEnd = wireBegin + link;
             // above S the transfer is a rendezvous: the NIC takes the next message once this one's
             // receiver has processed it (LMO's serialised scatter sums whole point-to-point times)
             injected = onNic ? wireEnd - latency : start + injection;
-            nicFree = onNic ? wireEnd - latency + gap + heterogeneity.cpuNanos(peer, length) : start + gap + injection;
-            message = new Message(rank, tag, length, wireEnd + heterogeneity.escalation(length));
-        } else if (emulated) {
-            posted = clock.now();
-            long start = Math.max(posted + sendCost, nicFree);
-            long injection = network.injectionNanos(length);
-            injected = start + injection;
-            nicFree = start + gap + injection;
-            message = new Message(rank, tag, length, injected + latency);
+            nicFree = (onNic ? wireEnd - latency + heterogeneity.cpuNanos(peer, length) : start + injection) + gap;
+            message = new Message(rank, tag, length, wireEnd + escalation);
         } else {
             message = new Message(rank, tag, length, 0);
         }
-        InProcessTransport destination = world.transport(peer);
         message.defer(buffer, offset);
         Link.Waiting partner = destination.linkFrom(rank).pair(tag, message);
         if (partner != null) {
