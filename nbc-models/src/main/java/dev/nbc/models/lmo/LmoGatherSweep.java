@@ -8,6 +8,8 @@ import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Optional;
 
+import static dev.nbc.models.lmo.Rounds.await;
+
 /**
  * A linear gather timed over sizes, for the gather thresholds M1 and M2 (paper 001, section 3):
  * every other rank sends M bytes to the root, all starting at one instant the root announces
@@ -25,57 +27,44 @@ public final class LmoGatherSweep {
     public static Optional<double[]> run(Transport t, int root, int[] sizes, int repetitions) {
         int n = t.size();
         int me = t.rank();
-        int largest = Arrays.stream(sizes).max().orElse(0);
-        ByteBuffer[] blocks = new ByteBuffer[n];
-        for (int r = 0; r < n; r++) {
-            blocks[r] = ByteBuffer.allocateDirect(Math.max(1, me == root ? largest : (r == 0 ? largest : 1)));
+        int largest = Math.max(1, Arrays.stream(sizes).max().orElse(0));
+        // the root receives a block from every other rank at once; the others send one
+        ByteBuffer[] blocks = new ByteBuffer[me == root ? n : 1];
+        for (int b = 0; b < blocks.length; b++) {
+            blocks[b] = b == root && me == root ? null : ByteBuffer.allocateDirect(largest);
         }
-        ByteBuffer go = ByteBuffer.allocateDirect(Long.BYTES).order(ByteOrder.nativeOrder());
-        double[] medians = new double[sizes.length];
-        int tag = 0;
-        for (int s = 0; s < sizes.length; s++) {
-            double[] times = new double[repetitions];
-            for (int rep = 0; rep < repetitions; rep++) {
-                int start = ++tag % (t.maxTag() + 1);
-                int data = ++tag % (t.maxTag() + 1);
-                if (me != root) {
-                    await(t.receive(go, 0, Long.BYTES, root, start));
-                    t.spinUntil(go.getLong(0));
-                    await(t.send(blocks[0], 0, sizes[s], root, data));
-                } else {
-                    PendingOperation[] in = new PendingOperation[n];
-                    for (int r = 0; r < n; r++) {
-                        if (r != root) {
-                            in[r] = t.receive(blocks[r], 0, sizes[s], r, data);
-                        }
-                    }
-                    long at = t.nanoTime() + START_MARGIN_NANOS;
-                    for (int r = 0; r < n; r++) {
-                        if (r != root) {
-                            ByteBuffer announce = ByteBuffer.allocateDirect(Long.BYTES).order(ByteOrder.nativeOrder());
-                            announce.putLong(0, at);
-                            await(t.send(announce, 0, Long.BYTES, r, start));
-                        }
-                    }
-                    t.spinUntil(at);
-                    for (int r = 0; r < n; r++) {
-                        if (r != root) {
-                            await(in[r]);
-                        }
-                    }
-                    times[rep] = t.nanoTime() - at;
+        ByteBuffer at = ByteBuffer.allocateDirect(Long.BYTES).order(ByteOrder.nativeOrder());
+        PendingOperation[] in = new PendingOperation[n];
+        Rounds rounds = new Rounds(t);
+        double[] medians = Rounds.medians(sizes.length, repetitions, s -> {
+            int start = rounds.nextTag();
+            int data = rounds.nextTag();
+            if (me != root) {
+                await(t.receive(at, 0, Long.BYTES, root, start));
+                t.spinUntil(at.getLong(0));
+                await(t.send(blocks[0], 0, sizes[s], root, data));
+                return Double.NaN;
+            }
+            for (int r = 0; r < n; r++) {
+                if (r != root) {
+                    in[r] = t.receive(blocks[r], 0, sizes[s], r, data);
                 }
             }
-            double[] sorted = times.clone();
-            Arrays.sort(sorted);
-            medians[s] = sorted[repetitions / 2];
-        }
+            long begin = t.nanoTime() + START_MARGIN_NANOS;
+            at.putLong(0, begin);
+            for (int r = 0; r < n; r++) {
+                if (r != root) {
+                    await(t.send(at, 0, Long.BYTES, r, start));
+                }
+            }
+            t.spinUntil(begin);
+            for (int r = 0; r < n; r++) {
+                if (r != root) {
+                    await(in[r]);
+                }
+            }
+            return t.nanoTime() - begin;
+        });
         return me == root ? Optional.of(medians) : Optional.empty();
-    }
-
-    private static void await(PendingOperation op) {
-        while (!op.test()) {
-            Thread.yield();
-        }
     }
 }

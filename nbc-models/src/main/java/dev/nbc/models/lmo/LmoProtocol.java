@@ -8,6 +8,8 @@ import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Optional;
 
+import static dev.nbc.models.lmo.Rounds.await;
+
 /**
  * The LMO experiments of paper 001 over any nbc {@link Transport}, run by every rank of the group
  * with the same arguments: the empty roundtrips and the roundtrips of M bytes with empty replies
@@ -96,7 +98,7 @@ public final class LmoProtocol {
         private final ByteBuffer payload;
         private final ByteBuffer other;
         private final ByteBuffer empty = ByteBuffer.allocateDirect(1);
-        private int tag;
+        private final Rounds rounds;
         /** This rank's roundtrip time T_me,x(M) with every x ({@link #shareRoundtrips}). */
         double[] roundtrips;
 
@@ -107,18 +109,17 @@ public final class LmoProtocol {
             this.repetitions = repetitions;
             this.payload = ByteBuffer.allocateDirect(m);
             this.other = ByteBuffer.allocateDirect(m);
+            this.rounds = new Rounds(t);
         }
 
         /** A fresh tag for one experiment's messages; every rank counts the same experiments. */
         private int nextTag() {
-            tag = (tag + 1) % (t.maxTag() + 1);
-            return tag;
+            return rounds.nextTag();
         }
 
         /** i times bytes to j and an empty reply, median of the repetitions; NaN on ranks that do not measure. */
         double roundtrip(int i, int j, int bytes) {
-            double[] times = new double[repetitions];
-            for (int rep = 0; rep < repetitions; rep++) {
+            return Rounds.medians(1, repetitions, point -> {
                 int ready = nextTag();
                 int data = nextTag();
                 int reply = nextTag();
@@ -133,17 +134,17 @@ public final class LmoProtocol {
                     long t0 = t.nanoTime();
                     PendingOperation out = t.send(payload, 0, bytes, j, data);
                     await(back);
-                    times[rep] = t.nanoTime() - t0;
+                    long time = t.nanoTime() - t0;
                     await(out);
+                    return time;
                 }
-            }
-            return me == i ? median(times) : Double.NaN;
+                return Double.NaN;
+            })[0];
         }
 
         /** root times M to a and to b and an empty reply from each. */
         double oneToTwo(int root, int a, int b) {
-            double[] times = new double[repetitions];
-            for (int rep = 0; rep < repetitions; rep++) {
+            return Rounds.medians(1, repetitions, point -> {
                 int ready = nextTag();
                 int data = nextTag();
                 int reply = nextTag();
@@ -156,22 +157,23 @@ public final class LmoProtocol {
                     await(t.receive(empty, 0, 0, a, ready));
                     await(t.receive(empty, 0, 0, b, ready));
                     PendingOperation backA = t.receive(empty, 0, 0, a, reply);
-                    PendingOperation backB = t.receive(ByteBuffer.allocateDirect(1), 0, 0, b, reply);
+                    PendingOperation backB = t.receive(empty, 0, 0, b, reply);
                     // the partner with the longer roundtrip last: its branch is then the one that ends
                     // the experiment, after both sends, as the one-to-two formula has it
                     int first = roundtrips[a] <= roundtrips[b] ? a : b;
                     int second = first == a ? b : a;
                     long t0 = t.nanoTime();
-                    PendingOperation toA = t.send(payload, 0, m, first, data);
-                    PendingOperation toB = t.send(other, 0, m, second, data);
+                    PendingOperation toFirst = t.send(payload, 0, m, first, data);
+                    PendingOperation toSecond = t.send(other, 0, m, second, data);
                     await(backA);
                     await(backB);
-                    times[rep] = t.nanoTime() - t0;
-                    await(toA);
-                    await(toB);
+                    long time = t.nanoTime() - t0;
+                    await(toFirst);
+                    await(toSecond);
+                    return time;
                 }
-            }
-            return me == root ? median(times) : Double.NaN;
+                return Double.NaN;
+            })[0];
         }
 
         /**
@@ -184,9 +186,8 @@ public final class LmoProtocol {
             ByteBuffer value = ByteBuffer.allocateDirect(Double.BYTES).order(ByteOrder.nativeOrder());
             for (int x = me + 1; x < n; x++) {
                 result[x] = mine[index(n, 1, me, x, 0)];
-                ByteBuffer out = ByteBuffer.allocateDirect(Double.BYTES).order(ByteOrder.nativeOrder());
-                out.putDouble(0, result[x]);
-                await(t.send(out, 0, Double.BYTES, x, tagOf));
+                value.putDouble(0, result[x]);
+                await(t.send(value, 0, Double.BYTES, x, tagOf));
             }
             for (int x = 0; x < me; x++) {
                 await(t.receive(value, 0, Double.BYTES, x, tagOf));
@@ -216,18 +217,6 @@ public final class LmoProtocol {
                 }
             }
             return Optional.of(all);
-        }
-
-        private static void await(PendingOperation op) {
-            while (!op.test()) {
-                Thread.yield();
-            }
-        }
-
-        private static double median(double[] values) {
-            double[] sorted = values.clone();
-            Arrays.sort(sorted);
-            return sorted[sorted.length / 2];
         }
     }
 }

@@ -8,6 +8,8 @@ import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Optional;
 
+import static dev.nbc.models.lmo.Rounds.await;
+
 /**
  * A linear scatter timed over sizes, for the scatter threshold S (paper 001, section 3): the root
  * sends M bytes to every other rank in rank order, and the scatter ends when the last of them has
@@ -23,58 +25,44 @@ public final class LmoScatterSweep {
     public static Optional<double[]> run(Transport t, int root, int[] sizes, int repetitions) {
         int n = t.size();
         int me = t.rank();
-        int largest = Arrays.stream(sizes).max().orElse(0);
-        ByteBuffer block = ByteBuffer.allocateDirect(Math.max(1, largest));
+        ByteBuffer block = ByteBuffer.allocateDirect(Math.max(1, Arrays.stream(sizes).max().orElse(0)));
         ByteBuffer empty = ByteBuffer.allocateDirect(1);
         ByteBuffer clock = ByteBuffer.allocateDirect(Long.BYTES).order(ByteOrder.nativeOrder());
-        double[] medians = new double[sizes.length];
-        int tag = 0;
-        for (int s = 0; s < sizes.length; s++) {
-            double[] times = new double[repetitions];
-            for (int rep = 0; rep < repetitions; rep++) {
-                int ready = ++tag % (t.maxTag() + 1);
-                int data = ++tag % (t.maxTag() + 1);
-                int done = ++tag % (t.maxTag() + 1);
-                if (me != root) {
-                    PendingOperation in = t.receive(block, 0, sizes[s], root, data);
-                    await(t.send(empty, 0, 0, root, ready));
-                    await(in);
-                    clock.putLong(0, t.nanoTime());
-                    await(t.send(clock, 0, Long.BYTES, root, done));
-                } else {
-                    for (int r = 0; r < n; r++) {
-                        if (r != root) {
-                            await(t.receive(empty, 0, 0, r, ready));
-                        }
-                    }
-                    long t0 = t.nanoTime();
-                    PendingOperation[] out = new PendingOperation[n];
-                    for (int r = 0; r < n; r++) {
-                        if (r != root) {
-                            out[r] = t.send(block, 0, sizes[s], r, data);
-                        }
-                    }
-                    long last = t0;
-                    for (int r = 0; r < n; r++) {
-                        if (r != root) {
-                            await(t.receive(clock, 0, Long.BYTES, r, done));
-                            last = Math.max(last, clock.getLong(0));
-                            await(out[r]);
-                        }
-                    }
-                    times[rep] = last - t0;
+        PendingOperation[] out = new PendingOperation[n];
+        Rounds rounds = new Rounds(t);
+        double[] medians = Rounds.medians(sizes.length, repetitions, s -> {
+            int ready = rounds.nextTag();
+            int data = rounds.nextTag();
+            int done = rounds.nextTag();
+            if (me != root) {
+                PendingOperation in = t.receive(block, 0, sizes[s], root, data);
+                await(t.send(empty, 0, 0, root, ready));
+                await(in);
+                clock.putLong(0, t.nanoTime());
+                await(t.send(clock, 0, Long.BYTES, root, done));
+                return Double.NaN;
+            }
+            for (int r = 0; r < n; r++) {
+                if (r != root) {
+                    await(t.receive(empty, 0, 0, r, ready));
                 }
             }
-            double[] sorted = times.clone();
-            Arrays.sort(sorted);
-            medians[s] = sorted[repetitions / 2];
-        }
+            long t0 = t.nanoTime();
+            for (int r = 0; r < n; r++) {
+                if (r != root) {
+                    out[r] = t.send(block, 0, sizes[s], r, data);
+                }
+            }
+            long last = t0;
+            for (int r = 0; r < n; r++) {
+                if (r != root) {
+                    await(t.receive(clock, 0, Long.BYTES, r, done));
+                    last = Math.max(last, clock.getLong(0));
+                    await(out[r]);
+                }
+            }
+            return last - t0;
+        });
         return me == root ? Optional.of(medians) : Optional.empty();
-    }
-
-    private static void await(PendingOperation op) {
-        while (!op.test()) {
-            Thread.yield();
-        }
     }
 }
