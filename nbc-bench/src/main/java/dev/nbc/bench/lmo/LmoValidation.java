@@ -104,15 +104,14 @@ public final class LmoValidation {
                         gatherHockneyWorst = Math.max(gatherHockneyWorst, Math.abs(homogeneous / measured - 1));
                     }
                 }
-                double[] hockney = hockney(experiments.get());
-                LogGPParameters loggp = loggp(experiments.get(), n);
+                LogGPParameters loggp = loggp(h, n);
                 double lmoWorst = 0;
                 double hockneyWorst = 0;
                 double loggpWorst = 0;
                 for (int k = 0; k < sweep.length; k++) {
                     double measured = scatter.get()[k];
                     double lmo = model.scatter(0, sweep[k]);
-                    double homogeneous = (n - 1) * (hockney[0] + hockney[1] * sweep[k]);
+                    double homogeneous = (n - 1) * (h[0] + h[1] * sweep[k]);
                     double simulated = new ScheduleSimulator(SimulationConfig.of(loggp)).run(ScheduleSource.forCall(
                             ScatterAlgorithm.LINEAR, n, sweep[k], DataType.BYTE, null)).maxFinishTime();
                     loggpWorst = Math.max(loggpWorst, Math.abs(simulated / measured - 1));
@@ -186,12 +185,11 @@ public final class LmoValidation {
     }
 
     /**
-     * Homogeneous LogGP from the same experiments, for nbc's linear scatter in the schedule
+     * Homogeneous LogGP from the same experiments (Hockney's alpha and beta, {@link #hockney}), for nbc's linear scatter in the schedule
      * simulator: o from the mean empty roundtrip (2 o_s + 2 o_r, L taken as 0), g = o, and G the mean
      * per-byte time of a roundtrip of M bytes over all pairs.
      */
-    static LogGPParameters loggp(LmoExperiments e, int n) {
-        double[] h = hockney(e);
+    static LogGPParameters loggp(double[] h, int n) {
         double o = h[0] / 2;
         return new LogGPParameters(0, o, o, h[1], n, 0);
     }
