@@ -128,9 +128,17 @@ public final class AlgorithmSelector {
      * commutative ({@link Algorithm#checkOperation}). What an {@link AlgorithmAdvisor} chooses from.
      */
     public static java.util.List<Algorithm> candidates(Collective collective, ReduceOp op) {
-        return Algorithms.of(collective).stream()
-                .filter(a -> !a.reordersOperands() || op == null || op.isCommutative())
-                .toList();
+        return Algorithms.of(collective).stream().filter(a -> keepsOrder(a, op)).toList();
+    }
+
+    /** True if {@code algorithm} is one of {@link #candidates}{@code (collective, op)}, without making the list. */
+    private static boolean isCandidate(Algorithm algorithm, Collective collective, ReduceOp op) {
+        return Algorithms.of(collective).contains(algorithm) && keepsOrder(algorithm, op);
+    }
+
+    /** The commutativity rule of {@link Algorithm#checkOperation}: a reordering algorithm only for a commutative operation. */
+    private static boolean keepsOrder(Algorithm algorithm, ReduceOp op) {
+        return !algorithm.reordersOperands() || op == null || op.isCommutative();
     }
 
     public int segmentBytes() {
@@ -236,7 +244,7 @@ public final class AlgorithmSelector {
         if (advisor != null && collective.hasEqualBlocks()) {
             Algorithm advice = advisor.advise(collective, count, type, size, op);
             if (advice != null) {
-                if (!candidates(collective, op).contains(advice)) {
+                if (!isCandidate(advice, collective, op)) {
                     throw new IllegalStateException("advisor: advised " + advice.name() + " for " + collective.label()
                             + " with " + (op == null ? "no operation" : op.name()) + ", which is not one of its candidates "
                             + candidates(collective, op));

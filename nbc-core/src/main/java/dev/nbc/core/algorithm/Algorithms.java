@@ -19,16 +19,31 @@ import dev.nbc.core.algorithm.scatter.ScattervAlgorithm;
 import dev.nbc.core.schedule.Algorithm;
 import dev.nbc.core.schedule.Collective;
 
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /** Every collective's algorithms, by type and by name: how a program turns "ring" into an {@link Algorithm}. */
 public final class Algorithms {
     private Algorithms() {
     }
 
-    /** The algorithms of {@code collective}, in their enum's order. */
+    /** Each collective's algorithms, made once: a selector with an advisor checks its advice against them at every call. */
+    private static final Map<Collective, List<Algorithm>> OF = new EnumMap<>(Collective.class);
+
+    static {
+        for (Collective c : Collective.values()) {
+            OF.put(c, listOf(c));
+        }
+    }
+
+    /** The algorithms of {@code collective}, in their enum's order (an immutable list). */
     public static List<Algorithm> of(Collective collective) {
+        return OF.get(collective);
+    }
+
+    private static List<Algorithm> listOf(Collective collective) {
         return List.of(switch (collective) {
             case BARRIER -> BarrierAlgorithm.values();
             case BCAST -> BcastAlgorithm.values();
