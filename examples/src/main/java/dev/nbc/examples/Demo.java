@@ -59,16 +59,7 @@ public final class Demo implements Callable<Integer>, Checked {
 
     @Override
     public Integer call() throws MPIException {
-        MpiTransport.initThreadMultiple(new String[0]);
-        int verdict;
-        try {
-            verdict = checkEverything();
-        } catch (RuntimeException | Error | MPIException failure) {
-            MpiAbort.abortAfter("demo", failure);
-            throw failure;
-        }
-        MPI.Finalize();
-        return verdict == 0 ? 0 : 1;
+        return MpiAbort.job("demo", this::checkEverything) == 0 ? 0 : 1;
     }
 
     /** Rank 0's count of mismatches, on every rank. */

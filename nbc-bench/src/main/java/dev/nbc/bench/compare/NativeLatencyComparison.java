@@ -100,15 +100,10 @@ public final class NativeLatencyComparison implements Callable<Integer>, Checked
 
     @Override
     public Integer call() throws MPIException {
-        MpiTransport.initThreadMultiple(new String[0]);
-        try {
+        return MpiAbort.job("native-latency", () -> {
             measure();
-        } catch (RuntimeException | Error | MPIException failure) {
-            MpiAbort.abortAfter("native-latency", failure);
-            throw failure;
-        }
-        MPI.Finalize();
-        return 0;
+            return 0;
+        });
     }
 
     private void measure() throws MPIException {

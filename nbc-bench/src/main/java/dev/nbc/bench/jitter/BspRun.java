@@ -52,7 +52,10 @@ public final class BspRun implements Callable<Integer>, Checked {
 
     @Override
     public Integer call() throws MPIException {
-        MpiTransport.initThreadMultiple(new String[0]);
+        return MpiAbort.job("jitter-bsp", this::measure);
+    }
+
+    private int measure() throws MPIException {
         try (ProgressEngine engine = ProgressEngine.start(ProgressMode.THREAD, IdleStrategy.BACKOFF);
              Communicator comm = Communicator.create(engine, MpiTransport.create(MPI.COMM_WORLD))) {
             BusyWork work = BusyWork.calibrate();
@@ -85,11 +88,7 @@ public final class BspRun implements Callable<Integer>, Checked {
                             100 * (phase / nanos - 1), alone / 1e3);
                 }
             }
-        } catch (RuntimeException | Error | MPIException failure) {
-            MpiAbort.abortAfter("jitter-bsp", failure);
-            throw failure;
         }
-        MPI.Finalize();
         return 0;
     }
 

@@ -1,5 +1,6 @@
 package dev.nbc.harness.cli;
 
+import dev.nbc.core.transport.mpi.MpiTransport;
 import mpi.MPI;
 import mpi.MPIException;
 
@@ -12,6 +13,30 @@ public final class MpiAbort {
     public static final int EXIT_FAILED = 1;
 
     private MpiAbort() {
+    }
+
+    /** The body of an MPI program, between MPI's initialisation and its finalisation. */
+    @FunctionalInterface
+    public interface Body<T> {
+        T run() throws MPIException;
+    }
+
+    /**
+     * Runs a whole MPI program: MPI initialised with THREAD_MULTIPLE, {@code body}, MPI finalised;
+     * a failure of the body on any rank aborts the whole job ({@link #abortAfter}), since the other
+     * ranks would wait for this one in a collective.
+     */
+    public static <T> T job(String program, Body<T> body) throws MPIException {
+        MpiTransport.initThreadMultiple(new String[0]);
+        T result;
+        try {
+            result = body.run();
+        } catch (RuntimeException | Error | MPIException failure) {
+            abortAfter(program, failure);
+            throw failure;
+        }
+        MPI.Finalize();
+        return result;
     }
 
     /** Prints {@code failure} (with its stack trace: it is a bug or a broken machine) and aborts the job; never returns. */
