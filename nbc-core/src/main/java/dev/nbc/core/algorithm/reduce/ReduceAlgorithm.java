@@ -37,14 +37,17 @@ public enum ReduceAlgorithm implements Algorithm {
                 .inputBytes(atRoot && inPlace ? 0 : bytes)
                 .outputBytes(atRoot ? bytes : 0);
         int treeRoot = op.isCommutative() ? root : 0;
-        // The tree's root combines into OUTPUT if it is the collective's root; everyone else in scratch.
-        int accumulator = rank == treeRoot && atRoot ? Slots.OUTPUT : builder.scratch(bytes);
+        BinomialTree tree = new BinomialTree(rank, size, treeRoot);
         int contribution = atRoot && inPlace ? Slots.OUTPUT : Slots.INPUT;
+        // The tree's root combines into OUTPUT if it is the collective's root; a leaf, which combines
+        // nothing, sends its contribution as it is; everyone else combines in scratch.
+        boolean leaf = rank != treeRoot && tree.childrenSmallestFirst().isEmpty();
+        int accumulator = rank == treeRoot && atRoot ? Slots.OUTPUT : leaf ? contribution : builder.scratch(bytes);
         builder.round();
         if (accumulator != contribution) {
             builder.copy(contribution, 0, accumulator, 0, bytes);
         }
-        BinomialReduce.append(builder, new BinomialTree(rank, size, treeRoot), accumulator, count, bytes);
+        BinomialReduce.append(builder, tree, accumulator, count, bytes);
         if (treeRoot != root) {
             if (rank == treeRoot) {
                 builder.round().send(accumulator, 0, bytes, root);
