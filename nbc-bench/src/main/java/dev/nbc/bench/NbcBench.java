@@ -32,6 +32,7 @@ import java.util.List;
                 // the benchmarks (Benchmark): all runs them, and the report shows them, in this order
                 OverheadBenchmark.class, OverlapBenchmark.class, WindowLatencyBenchmark.class, TailBenchmark.class, SyncBenchmark.class,
                 All.class, Compare.class, ModelCommands.class, dev.nbc.bench.jitter.JitterCommands.class, dev.nbc.bench.lmo.LmoCommands.class,
+                dev.nbc.bench.netgauge.NetgaugeCommand.class,
                 CommandLine.HelpCommand.class})
 public final class NbcBench implements Runnable {
 
@@ -48,6 +49,7 @@ public final class NbcBench implements Runnable {
         line.registerConverter(Collective.class, Cli.converter(CollectiveCall::parse));
         line.registerConverter(Variant.class, Cli.converter(Variant::parse));
         line.registerConverter(PlantedSet.class, Cli.converter(PlantedSet::named));
+        dev.nbc.bench.netgauge.NetgaugeCommand.install(line);
         return line;
     }
 

@@ -1,0 +1,101 @@
+package dev.nbc.bench.netgauge.module;
+
+import dev.nbc.core.check.CollectiveCheck;
+import dev.nbc.core.progress.ProgressMode;
+import dev.nbc.core.transport.inprocess.EmulatedNetwork;
+import dev.nbc.harness.cli.NetworkOptions;
+import dev.nbc.harness.ranks.RankEnv;
+import dev.nbc.harness.ranks.Session;
+
+import java.util.EnumSet;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The modules whose messages are the ranks' own transport, as the harness opens it for a session
+ * (a duplicate of MPI_COMM_WORLD, or an in-process world on an ideal or emulated LogGP network):
+ * {@code mpi} (Open MPI's point-to-point through its Java bindings: iSend/iRecv and tests),
+ * {@code inprocess} and {@code emulated}. One class, since they differ only in where their ranks
+ * run and on what network.
+ */
+public final class RankTransportModule implements CommModule {
+    private static final Set<Capability> TRANSPORT = EnumSet.of(Capability.RELIABLE, Capability.NON_BLOCKING, Capability.ORDERED);
+
+    private final String name;
+    private final String description;
+    private final Ranks ranks;
+    private final NetworkOptions networkOptions;
+
+    private RankTransportModule(String name, String description, Ranks ranks, NetworkOptions networkOptions) {
+        this.name = name;
+        this.description = description;
+        this.ranks = ranks;
+        this.networkOptions = networkOptions;
+    }
+
+    public static RankTransportModule mpi() {
+        return new RankTransportModule("mpi", "Open MPI's point-to-point (Java bindings: iSend, iRecv, test), ranks of the mpirun job",
+                Ranks.MPI, null);
+    }
+
+    public static RankTransportModule inProcess() {
+        return new RankTransportModule("inprocess", "nbc's in-process transport, ranks as threads of one JVM, no network model",
+                Ranks.IN_PROCESS, null);
+    }
+
+    /** The emulated LogGP network; its parameters are the harness's network options (--latency-us, ...). */
+    public static RankTransportModule emulated() {
+        return new RankTransportModule("emulated", "nbc's in-process transport on an emulated LogGP network (--latency-us, "
+                + "--overhead-us, --gap-us, --gap-per-byte-ns)", Ranks.IN_PROCESS, new NetworkOptions());
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public String description() {
+        return description;
+    }
+
+    @Override
+    public Set<Capability> capabilities() {
+        Set<Capability> capabilities = EnumSet.copyOf(TRANSPORT);
+        if (ranks == Ranks.IN_PROCESS) {
+            capabilities.add(Capability.IN_PROCESS);
+        }
+        return capabilities;
+    }
+
+    @Override
+    public int maxMessageBytes() {
+        return Integer.MAX_VALUE - 8;
+    }
+
+    @Override
+    public int headerBytes() {
+        return 0;
+    }
+
+    @Override
+    public Ranks ranks() {
+        return ranks;
+    }
+
+    @Override
+    public Optional<EmulatedNetwork> network() {
+        return networkOptions == null ? Optional.empty() : Optional.of(networkOptions.network());
+    }
+
+    @Override
+    public Optional<Object> options() {
+        return Optional.ofNullable(networkOptions);
+    }
+
+    @Override
+    public Endpoint open(RankEnv env) {
+        Session session = env.open(ProgressMode.MANUAL, CollectiveCheck.OFF);
+        return new Endpoint(this, session.comm().transport(), Long.MAX_VALUE, session);
+    }
+}

@@ -1,0 +1,103 @@
+package dev.nbc.bench.netgauge.pattern;
+
+import dev.nbc.bench.latency.Stats;
+import dev.nbc.bench.netgauge.module.Capability;
+import dev.nbc.bench.netgauge.module.Endpoint;
+import dev.nbc.bench.overlap.BusyWork;
+import dev.nbc.bench.overlap.OverlapFormulas;
+import dev.nbc.core.transport.PendingOperation;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Netgauge's nbov: how much of a non-blocking exchange the module lets computation hide. Ranks 0
+ * and 1 post a receive and a send of the message to each other; first with nothing between
+ * posting and waiting (the pure time), then with a computation as long as the pure time between
+ * them (nbc-bench's overlap method: the calibrated {@link BusyWork} and OSU's formula,
+ * {@link OverlapFormulas#osu}). A module whose messages move only while it is polled (most
+ * libraries' rendezvous protocol) shows little overlap for large messages; one that moves them by
+ * itself (the kernel's TCP stack, an emulated network) shows much.
+ */
+public final class Overlap implements Pattern {
+
+    @Override
+    public String name() {
+        return "nbov";
+    }
+
+    @Override
+    public String description() {
+        return "overlap of a non-blocking exchange between ranks 0 and 1 with computation (OSU's formula, rank 0's times)";
+    }
+
+    @Override
+    public Set<Capability> requires() {
+        return EnumSet.of(Capability.NON_BLOCKING, Capability.RELIABLE);
+    }
+
+    @Override
+    public int minRanks() {
+        return 2;
+    }
+
+    @Override
+    public List<Map<String, Object>> run(PatternRun run) {
+        Endpoint endpoint = run.endpoint();
+        boolean active = run.rank() < 2;
+        int partner = 1 - run.rank();
+        BusyWork work = active ? BusyWork.calibrate() : null;
+        ByteBuffer out = endpoint.allocate(run.sweep().maxBytes());
+        ByteBuffer in = endpoint.allocate(run.sweep().maxBytes());
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (int bytes : run.sweep().sizes()) {
+            run.control().barrier();
+            if (!active) {
+                continue;
+            }
+            int rounds = run.sweep().rounds(bytes);
+            double[] pure = new double[rounds];
+            for (int round = -run.sweep().warmups(bytes); round < rounds; round++) {
+                long t = exchange(run, endpoint, out, in, bytes, partner, null, 0);
+                if (round >= 0) {
+                    pure[round] = t;
+                }
+            }
+            double pureTime = Stats.median(pure);
+            long compute = Math.round(pureTime);
+            double[] overall = new double[rounds];
+            for (int round = -run.sweep().warmups(bytes); round < rounds; round++) {
+                long t = exchange(run, endpoint, out, in, bytes, partner, work, compute);
+                if (round >= 0) {
+                    overall[round] = t;
+                }
+            }
+            if (run.rank() == 0) {
+                Map<String, Object> row = Rows.time(run, name(), 1, bytes, "exchange with computation", overall, bytes, 0);
+                row.put("pure_us", pureTime / 1e3);
+                row.put("compute_us", compute / 1e3);
+                row.put("overlap_pct", OverlapFormulas.osu(pureTime, compute, Stats.median(overall)));
+                rows.add(row);
+            }
+        }
+        return rows;
+    }
+
+    /** One exchange: post both, compute for {@code computeNanos} (if any), wait; its time on the run's timer. */
+    private static long exchange(PatternRun run, Endpoint endpoint, ByteBuffer out, ByteBuffer in, int bytes, int partner,
+                                 BusyWork work, long computeNanos) {
+        long start = run.timer().nanos();
+        PendingOperation receive = endpoint.irecv(in, bytes, partner);
+        PendingOperation send = endpoint.isend(out, bytes, partner);
+        if (work != null) {
+            work.work(computeNanos);
+        }
+        endpoint.await(send);
+        endpoint.await(receive);
+        return run.timer().nanos() - start;
+    }
+}

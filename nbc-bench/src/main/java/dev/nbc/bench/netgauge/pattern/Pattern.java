@@ -1,0 +1,39 @@
+package dev.nbc.bench.netgauge.pattern;
+
+import dev.nbc.bench.netgauge.module.Capability;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Netgauge's pattern framework (paper section 2.1): "a name for the pattern, a short description,
+ * the requirement flags and a benchmark function". The netgauge command checks that the chosen
+ * module has every required capability before anything runs.
+ */
+public interface Pattern {
+
+    /** Its name on the command line ("1:n"). */
+    String name();
+
+    /** One line for --list. */
+    String description();
+
+    /** The module capabilities it needs. */
+    Set<Capability> requires();
+
+    /** The fewest ranks it runs on. */
+    int minRanks();
+
+    /** Its own options, a picocli-annotated object with option names no other pattern uses, or empty. */
+    default Optional<Object> options() {
+        return Optional.empty();
+    }
+
+    /**
+     * The benchmark function, on every rank of the group: returns the result rows on rank 0
+     * ({@link Rows}), an empty list elsewhere.
+     */
+    List<Map<String, Object>> run(PatternRun run) throws Exception;
+}

@@ -1,0 +1,73 @@
+package dev.nbc.bench.netgauge.pattern;
+
+import dev.nbc.bench.netgauge.module.Capability;
+import dev.nbc.bench.netgauge.module.Endpoint;
+import dev.nbc.bench.netgauge.module.MessageLostException;
+import dev.nbc.core.transport.PendingOperation;
+
+import java.nio.ByteBuffer;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Ping-ping (the Pallas/IMB test the paper cites for pipelining effects): ranks 0 and 1 send to
+ * each other at the same time and then receive, so each message travels while the other does;
+ * rank 0 times an exchange. Needs the non-blocking interface (both messages are in flight at
+ * once).
+ */
+public final class PingPing implements Pattern {
+
+    @Override
+    public String name() {
+        return "pingping";
+    }
+
+    @Override
+    public String description() {
+        return "ranks 0 and 1 send to each other at once, then receive; time of one exchange at rank 0";
+    }
+
+    @Override
+    public Set<Capability> requires() {
+        return EnumSet.of(Capability.NON_BLOCKING);
+    }
+
+    @Override
+    public int minRanks() {
+        return 2;
+    }
+
+    @Override
+    public List<Map<String, Object>> run(PatternRun run) {
+        Endpoint endpoint = run.endpoint();
+        boolean active = run.rank() < 2;
+        int partner = 1 - run.rank();
+        ByteBuffer out = endpoint.allocate(run.sweep().maxBytes());
+        ByteBuffer in = endpoint.allocate(run.sweep().maxBytes());
+        List<Map<String, Object>> rows = new java.util.ArrayList<>();
+        for (int bytes : run.sweep().sizes()) {
+            RoundTimes times = new RoundTimes(run.sweep().rounds(bytes));
+            run.control().barrier();
+            if (active) {
+                for (int round = -run.sweep().warmups(bytes); round < run.sweep().rounds(bytes); round++) {
+                    long start = run.timer().nanos();
+                    PendingOperation receive = endpoint.irecv(in, bytes, partner);
+                    PendingOperation send = endpoint.isend(out, bytes, partner);
+                    endpoint.await(send);
+                    try {
+                        endpoint.await(receive);
+                        if (round >= 0) {
+                            times.add(run.timer().nanos() - start);
+                        }
+                    } catch (MessageLostException lost) {
+                        times.lost();
+                    }
+                }
+            }
+            rows.addAll(SlowestRound.rows(run, name(), 1, bytes, "exchange", run.rank() == 0 ? times : null, bytes));
+        }
+        return rows;
+    }
+}

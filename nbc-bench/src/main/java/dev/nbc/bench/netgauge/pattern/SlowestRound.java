@@ -1,0 +1,50 @@
+package dev.nbc.bench.netgauge.pattern;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Combines the round times of the ranks that time a pattern (clients, pairs) at rank 0: a round
+ * took as long as its slowest timing rank (all started together after a barrier), and the row is
+ * the distribution of those maxima. Over an unreliable module the ranks' series may differ in
+ * length (lost rounds are not timed); they are cut to the shortest, and the losses summed.
+ */
+final class SlowestRound {
+    private SlowestRound() {
+    }
+
+    /**
+     * On every rank; {@code mine} is null on ranks that do not time. Returns the row on rank 0,
+     * nothing elsewhere.
+     */
+    static List<Map<String, Object>> rows(PatternRun run, String pattern, int peers, int bytes, String timed, RoundTimes mine,
+                                          long bytesPerRound) {
+        double[] local = mine == null ? new double[0] : mine.times();
+        double[] lost = {mine == null ? 0 : mine.lostCount()};
+        double[][] all = run.control().gather(local);
+        double[][] losses = run.control().gather(lost);
+        if (all == null) {
+            return List.of();
+        }
+        int rounds = Integer.MAX_VALUE;
+        int timing = 0;
+        int lostTotal = 0;
+        for (int r = 0; r < all.length; r++) {
+            lostTotal += (int) losses[r][0];
+            if (all[r].length > 0 || losses[r][0] > 0) {
+                rounds = Math.min(rounds, all[r].length);
+                timing++;
+            }
+        }
+        if (timing == 0) {
+            rounds = 0;
+        }
+        double[] slowest = new double[rounds];
+        for (double[] series : all) {
+            for (int i = 0; i < rounds && series.length > 0; i++) {
+                slowest[i] = Math.max(slowest[i], series[i]);
+            }
+        }
+        return List.of(Rows.time(run, pattern, peers, bytes, timed, slowest, bytesPerRound, lostTotal));
+    }
+}

@@ -1,0 +1,71 @@
+package dev.nbc.bench.netgauge.timer;
+
+import dev.nbc.core.transport.Transport;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * The timers available to Java. Netgauge's finest is the CPU's cycle counter (RDTSC); Java has no
+ * such call, and System.nanoTime is already the kernel's monotonic clock read through the vDSO
+ * (itself the TSC scaled to nanoseconds on this machine), so it is the default and the finest. The
+ * others are printed beside it so that the choice is seen, not assumed:
+ * <ul>
+ * <li>{@code nanotime}: System.nanoTime, CLOCK_MONOTONIC;</li>
+ * <li>{@code instant}: Instant.now(), CLOCK_REALTIME with microsecond steps in Java 17;</li>
+ * <li>{@code transport}: the transport's clock, which an emulated network on virtual time keeps per
+ *     rank (the only correct timer there); System.nanoTime otherwise.</li>
+ * </ul>
+ */
+public final class Timers {
+    private Timers() {
+    }
+
+    public static Timer nanoTime() {
+        return new Timer() {
+            @Override
+            public String name() {
+                return "nanotime";
+            }
+
+            @Override
+            public long nanos() {
+                return System.nanoTime();
+            }
+        };
+    }
+
+    public static Timer instant() {
+        return new Timer() {
+            @Override
+            public String name() {
+                return "instant";
+            }
+
+            @Override
+            public long nanos() {
+                Instant now = Instant.now();
+                return now.getEpochSecond() * 1_000_000_000L + now.getNano();
+            }
+        };
+    }
+
+    public static Timer of(Transport transport) {
+        return new Timer() {
+            @Override
+            public String name() {
+                return "transport";
+            }
+
+            @Override
+            public long nanos() {
+                return transport.nanoTime();
+            }
+        };
+    }
+
+    /** The timers to measure at start (those that need no transport). */
+    public static List<Timer> all() {
+        return List.of(nanoTime(), instant());
+    }
+}
