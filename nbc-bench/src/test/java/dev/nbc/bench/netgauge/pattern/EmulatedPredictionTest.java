@@ -1,0 +1,70 @@
+package dev.nbc.bench.netgauge.pattern;
+
+import dev.nbc.bench.netgauge.module.Endpoint;
+import dev.nbc.bench.netgauge.module.RankTransportModule;
+import dev.nbc.bench.netgauge.timer.Timers;
+import dev.nbc.core.transport.inprocess.EmulatedNetwork;
+import dev.nbc.core.transport.inprocess.InProcessWorld;
+import dev.nbc.harness.ranks.Control;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * Issue 17 done-when 2: on the emulated network (virtual time, so the machine's load does not
+ * enter), the time patterns reproduce what the planted LogGP parameters predict within 10 %.
+ */
+class EmulatedPredictionTest {
+    /** L 20 us, o 2 us, g 2 us, G 0.5 ns/B: the benchmark's reference network. */
+    private static final EmulatedNetwork NETWORK = EmulatedNetwork.symmetric(20_000, 2_000, 2_000, 0.5);
+    private static final SizeSweep SWEEP = new SizeSweep(1, 1 << 20, 30, 64L << 20);
+
+    @TempDir
+    Path dir;
+
+    /** Runs {@code pattern} on {@code size} ranks of a virtual-time world; rank 0's rows. */
+    private List<Map<String, Object>> run(Pattern pattern, int size) {
+        AtomicReference<List<Map<String, Object>>> rows = new AtomicReference<>();
+        try (InProcessWorld world = InProcessWorld.onVirtualTime(size, NETWORK)) {
+            world.run((rank, transport) -> {
+                Endpoint endpoint = new Endpoint(RankTransportModule.emulated(), transport, Long.MAX_VALUE, () -> { });
+                List<Map<String, Object>> mine = pattern.run(new PatternRun(endpoint, new Control(transport), Timers.of(transport), SWEEP,
+                        1, dir));
+                if (rank == 0) {
+                    rows.set(mine);
+                }
+            });
+        }
+        return rows.get();
+    }
+
+    private static void assertWithin10Percent(double predictedNanos, Map<String, Object> row) {
+        double measured = (Double) row.get(Rows.TIME_US) * 1e3;
+        assertEquals(predictedNanos, measured, 0.1 * predictedNanos, row.toString());
+    }
+
+    @Test
+    void pingPongIsOneWayTime() {
+        List<Map<String, Object>> rows = run(PingPong.classic(), 2);
+        assertEquals(SWEEP.sizes().size(), rows.size());
+        for (Map<String, Object> row : rows) {
+            assertWithin10Percent(NETWORK.oneWayNanos((Integer) row.get(Rows.BYTES)), row);
+        }
+    }
+
+    /** Pairs on NICs of their own do not meet: every pair's RTT/2 is the ping-pong's. */
+    @Test
+    void oneToOnePairsDoNotSlowEachOther() {
+        List<Map<String, Object>> rows = run(PingPong.oneToOne(), 4);
+        for (Map<String, Object> row : rows) {
+            assertEquals(2, row.get(Rows.PEERS));
+            assertWithin10Percent(NETWORK.oneWayNanos((Integer) row.get(Rows.BYTES)), row);
+        }
+    }
+}
