@@ -7,7 +7,8 @@ import java.util.Arrays;
  * demands within one collective. Primitive arrays only: an open-addressing map from the pair to a
  * linked queue of message nodes, with a free list; memory follows the number of messages in flight,
  * not the number sent. Each message carries its arrival time and the critical-path composition of
- * that time (CPU and noise shares, message hops).
+ * that time (CPU and noise shares, message hops) and the time its data takes to stream in,
+ * (m-1)G (the receive-side gap needs when the first byte came).
  */
 final class MessageQueues {
     // pair map (linear probing, backward-shift deletion)
@@ -21,6 +22,7 @@ final class MessageQueues {
     double[] pathCpu = new double[1024];
     double[] pathNoise = new double[1024];
     int[] pathHops = new int[1024];
+    double[] transfer = new double[1024];
     private int[] next = new int[1024];
     private int freeHead = -1;
     private int used;
@@ -66,10 +68,11 @@ final class MessageQueues {
         return i >= 0 ? lengths[i] : 0;
     }
 
-    /** Enqueues a message; returns the queue's new length. */
-    int push(int source, int destination, double time, double cpu, double noise, int hops) {
+    /** Enqueues a message arriving (its last byte) at {@code time}; returns the queue's new length. */
+    int push(int source, int destination, double time, double cpu, double noise, int hops, double transferTime) {
         int node = allocateNode();
         arrival[node] = time;
+        transfer[node] = transferTime;
         pathCpu[node] = cpu;
         pathNoise[node] = noise;
         pathHops[node] = hops;
@@ -147,6 +150,7 @@ final class MessageQueues {
             pathCpu = Arrays.copyOf(pathCpu, capacity);
             pathNoise = Arrays.copyOf(pathNoise, capacity);
             pathHops = Arrays.copyOf(pathHops, capacity);
+            transfer = Arrays.copyOf(transfer, capacity);
             next = Arrays.copyOf(next, capacity);
         }
         return used++;

@@ -32,6 +32,28 @@ import java.util.Map;
  * <li>Noise ({@link CpuNoise}) stretches CPU work only; the network runs on.</li>
  * </ul>
  *
+ * <p>With {@link SimulationConfig#receiveGap()} receivers serialise too, by LogGOPSim's
+ * convention (spcl/LogGOPSim at 76451de, {@code src/LogGOPSim/LogGOPSim.cpp}, {@code main()}, the
+ * {@code OP_MSG} case, lines 417-498): a message's first byte arrives at
+ * {@code f = s + L} (its last at {@code f + (m-1)G}, as above), and its reception
+ * <pre>
+ *   begins     at b = max(f, CPU free, rxFree)    LogGOPSim: max(nexto, nextgr) &lt;= elem.time, else re-queued (l. 423, 495)
+ *   holds the CPU until b + o + (m-1)G           nexto  = time + o + noise + max((m-1)O, (m-1)G) (l. 427)
+ *   rxFree   = b + g + (m-1)G                     nextgr = time + g + (m-1)G (l. 428)
+ * </pre>
+ * and the receive completes when the CPU is released. So n messages arriving at one idle rank at
+ * once complete {@code max(o, g) + (m-1)G} apart, the last at {@code f + (n-1)(max(o, g) + (m-1)G)
+ * + o + (m-1)G}; a lone message still completes at {@code f + (m-1)G + o}, as without the option.
+ * LogGOPSim charges a per-byte CPU overhead O as well, {@code max((m-1)O, (m-1)G)}; our models
+ * have no O (O = 0), which leaves (m-1)G. Noise stretches the o (LogGOPSim draws it over
+ * {@code [b, b + o]}), not the (m-1)G, and the (m-1)G counts as network time on the critical path
+ * and not as CPU work in {@link SimulationResult}'s busy time: the CPU is held, not working.
+ * Receptions are taken at a rank round by round and, within a round, in order of their first
+ * byte's arrival (LogGOPSim takes them in global time order, also before their receive is posted:
+ * the two agree whenever a rank's messages arrive in the order of its rounds, as in gathers,
+ * binomial trees and the dissemination barrier). Off, receptions never wait for one another:
+ * only their o queue on the CPU.
+ *
  * <p>How it runs: not with a global time-ordered event queue but as a dataflow over (rank, round):
  * under these rules a round's outcome depends only on the rank's own state and the arrival times
  * of the messages it receives, so a rank posts a round's sends, and completes the round as soon as
@@ -61,6 +83,7 @@ public final class ScheduleSimulator {
     private final double latency;
     private final double gamma;
     private final double copyCost;
+    private final boolean receiveGap;
     private final CpuNoise noise;
     private final boolean noiseless;
 
@@ -73,6 +96,7 @@ public final class ScheduleSimulator {
         this.latency = p.L();
         this.gamma = p.gamma();
         this.copyCost = config.copyCostPerByte();
+        this.receiveGap = config.receiveGap();
         this.noise = config.noise();
         this.noiseless = noise == CpuNoise.NONE;
     }
@@ -140,6 +164,11 @@ public final class ScheduleSimulator {
         private final double[] nicC;
         private final double[] nicN;
         private final int[] nicH;
+        // when the NIC can take the next reception (receive-side gap); used with receiveGap only
+        private final double[] recvT;
+        private final double[] recvC;
+        private final double[] recvN;
+        private final int[] recvH;
         private final double[] cpuBusy;
         private final double[] noiseDelay;
 
@@ -160,6 +189,7 @@ public final class ScheduleSimulator {
         private double[] rxC = new double[16];
         private double[] rxN = new double[16];
         private int[] rxH = new int[16];
+        private double[] rxF = new double[16];
         private int[] order = new int[16];
 
         Run(ScheduleSource source) {
@@ -181,6 +211,10 @@ public final class ScheduleSimulator {
             nicC = new double[size];
             nicN = new double[size];
             nicH = new int[size];
+            recvT = new double[size];
+            recvC = new double[size];
+            recvN = new double[size];
+            recvH = new int[size];
             cpuBusy = new double[size];
             noiseDelay = new double[size];
         }
@@ -321,7 +355,7 @@ public final class ScheduleSimulator {
                     sH = iH;
                 }
                 int destination = (int) ((rank + (long) tp.peer[i]) % size);
-                int queued = queues.push(rank, destination, injected + latency, iC, iN, iH + 1);
+                int queued = queues.push(rank, destination, injected + latency, iC, iN, iH + 1, transfer);
                 if (state[destination] == BLOCKED) {
                     ScheduleTemplate dt = templates.get(templateOf[destination]);
                     int relative = Math.floorMod(rank - destination, size);
@@ -379,15 +413,17 @@ public final class ScheduleSimulator {
                 rxC[receives] = queues.pathCpu[node];
                 rxN[receives] = queues.pathNoise[node];
                 rxH[receives] = queues.pathHops[node];
+                rxF[receives] = queues.transfer[node];
                 order[receives] = receives;
                 receives++;
                 operations++;
             }
-            // serve receive overheads in order of arrival (insertion sort: rounds have few receives)
+            // serve receive overheads in order of arrival (insertion sort: rounds have few receives);
+            // with the receive-side gap, of their first byte's arrival, as LogGOPSim takes them
             for (int a = 1; a < receives; a++) {
                 int x = order[a];
                 int b = a - 1;
-                while (b >= 0 && rxT[order[b]] > rxT[x]) {
+                while (b >= 0 && arrivalKey(order[b]) > arrivalKey(x)) {
                     order[b + 1] = order[b];
                     b--;
                 }
@@ -397,15 +433,19 @@ public final class ScheduleSimulator {
             c = cpuC[rank];
             n = cpuN[rank];
             h = cpuH[rank];
-            for (int a = 0; a < receives; a++) {
-                int x = order[a];
-                if (rxT[x] > t) { // completes at its arrival (posted earlier): the CPU waited for the network
-                    t = rxT[x];
-                    c = rxC[x];
-                    n = rxN[x];
-                    h = rxH[x];
+            if (receiveGap) {
+                receiveInTurn(rank, receives);
+            } else {
+                for (int a = 0; a < receives; a++) {
+                    int x = order[a];
+                    if (rxT[x] > t) { // completes at its arrival (posted earlier): the CPU waited for the network
+                        t = rxT[x];
+                        c = rxC[x];
+                        n = rxN[x];
+                        h = rxH[x];
+                    }
+                    work(rank, o);
                 }
-                work(rank, o);
             }
             if (sendT[rank] > t) {
                 t = sendT[rank];
@@ -420,12 +460,48 @@ public final class ScheduleSimulator {
             round[rank]++;
         }
 
+        private double arrivalKey(int x) {
+            return receiveGap ? rxT[x] - rxF[x] : rxT[x];
+        }
+
+        /**
+         * LogGOPSim's receptions on the current stamp (the CPU's time): each begins when its first
+         * byte is there, the CPU is free and the receive-side gap has passed, then holds the CPU
+         * for o + (m-1)G and the NIC for g + (m-1)G.
+         */
+        private void receiveInTurn(int rank, int receives) {
+            for (int a = 0; a < receives; a++) {
+                int x = order[a];
+                double transfer = rxF[x];
+                double firstByte = rxT[x] - transfer;
+                if (firstByte > t) { // the CPU waited for the network
+                    t = firstByte;
+                    c = rxC[x];
+                    n = rxN[x];
+                    h = rxH[x];
+                }
+                if (recvT[rank] > t) { // the NIC is still taking the previous reception
+                    t = recvT[rank];
+                    c = recvC[rank];
+                    n = recvN[rank];
+                    h = recvH[rank];
+                }
+                recvT[rank] = t + g + transfer;
+                recvC[rank] = c;
+                recvN[rank] = n;
+                recvH[rank] = h;
+                work(rank, o);
+                t += transfer; // the CPU is held while the data streams in (LogGOPSim's max((m-1)O, (m-1)G), O = 0)
+            }
+        }
+
         private void growScratch() {
             int capacity = rxT.length * 2;
             rxT = Arrays.copyOf(rxT, capacity);
             rxC = Arrays.copyOf(rxC, capacity);
             rxN = Arrays.copyOf(rxN, capacity);
             rxH = Arrays.copyOf(rxH, capacity);
+            rxF = Arrays.copyOf(rxF, capacity);
             order = Arrays.copyOf(order, capacity);
         }
 

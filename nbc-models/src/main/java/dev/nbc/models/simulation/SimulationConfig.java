@@ -8,8 +8,13 @@ import dev.nbc.models.loggp.LogGPParameters;
  * @param parameters      L, o, g, G and gamma (ns, ns/byte)
  * @param copyCostPerByte CPU time per copied byte; by default gamma (a copy touches memory like a reduction)
  * @param noise           OS noise delaying CPU work; {@link CpuNoise#NONE} for none
+ * @param receiveGap      receivers serialise too, by LogGOPSim's convention: a reception waits for the
+ *                        receiver's CPU and for its receive-side gap, holds the CPU for o + (m-1)G
+ *                        and keeps the next reception g + (m-1)G away ({@link ScheduleSimulator} has
+ *                        the rules). Off by default: messages arriving at once are absorbed
+ *                        together, each costing only its o
  */
-public record SimulationConfig(LogGPParameters parameters, double copyCostPerByte, CpuNoise noise) {
+public record SimulationConfig(LogGPParameters parameters, double copyCostPerByte, CpuNoise noise, boolean receiveGap) {
 
     public SimulationConfig {
         if (parameters == null) {
@@ -23,16 +28,26 @@ public record SimulationConfig(LogGPParameters parameters, double copyCostPerByt
         }
     }
 
-    /** No noise, copies at gamma per byte. */
+    /** Without the receive-side gap (the default). */
+    public SimulationConfig(LogGPParameters parameters, double copyCostPerByte, CpuNoise noise) {
+        this(parameters, copyCostPerByte, noise, false);
+    }
+
+    /** No noise, copies at gamma per byte, no receive-side gap. */
     public static SimulationConfig of(LogGPParameters parameters) {
-        return new SimulationConfig(parameters, parameters.gamma(), CpuNoise.NONE);
+        return new SimulationConfig(parameters, parameters.gamma(), CpuNoise.NONE, false);
     }
 
     public SimulationConfig withCopyCostPerByte(double costPerByte) {
-        return new SimulationConfig(parameters, costPerByte, noise);
+        return new SimulationConfig(parameters, costPerByte, noise, receiveGap);
     }
 
     public SimulationConfig withNoise(CpuNoise cpuNoise) {
-        return new SimulationConfig(parameters, copyCostPerByte, cpuNoise);
+        return new SimulationConfig(parameters, copyCostPerByte, cpuNoise, receiveGap);
+    }
+
+    /** The same with receivers serialising their receptions by LogGOPSim's convention. */
+    public SimulationConfig withReceiveGap() {
+        return new SimulationConfig(parameters, copyCostPerByte, noise, true);
     }
 }

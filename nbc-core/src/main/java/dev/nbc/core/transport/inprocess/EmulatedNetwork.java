@@ -25,8 +25,28 @@ package dev.nbc.core.transport.inprocess;
  * </ul>
  * Hence an uncontended one-way message, with the receive posted in time and its owner polling,
  * is observed complete {@link #oneWayNanos(int) o_s + (m-1)G + L + o_r} after its send was posted.
- * Only the sender's NIC is modelled (no gap at the receiver, no contention in the network), and
- * self-sends go through the same rules as any other message.
+ * By default only the sender's NIC is modelled (no gap at the receiver, no contention in the
+ * network): messages arriving at one rank at once are all there together, and only their o_r
+ * queue on its CPU. Self-sends go through the same rules as any other message.
+ *
+ * <p>{@link #withReceiveGap()}: receivers serialise too, by LogGOPSim's convention (spcl/LogGOPSim,
+ * {@code LogGOPSim.cpp}, the {@code OP_MSG} case: a reception begins when its first byte is there,
+ * the receiver's CPU is free and its receive-side gap has passed, holds the CPU for
+ * {@code o + (m-1)G} and the NIC for {@code g + (m-1)G}), the same rule as the schedule
+ * simulator's {@code SimulationConfig.withReceiveGap()}. Here, for a message to rank r:
+ * <pre>
+ *   begin      = max(start + L, rxFree[r])          its first byte arrives L after the NIC took it
+ *   arrival    = begin + (m-1)G                     the last byte; then o_r on r's polling thread
+ *   rxFree[r]  = begin + (m-1)G + max(g, o_r)       the next reception at r waits for this
+ * </pre>
+ * (plus, with {@link Heterogeneity}, the link's m / beta inside the booking, the receiver's
+ * C + t m in its o_r, and no separate M2 booking: every message is then received in turn). The
+ * booking stands for LogGOPSim's two: the NIC free again at {@code begin + g + (m-1)G} and the CPU
+ * at {@code begin + (m-1)G + o_r}, which holds when the receiver polls as its messages arrive and
+ * does nothing else meanwhile. A lone message is unchanged ({@code begin = start + L}); n sent to
+ * one rank at once complete {@code max(g, o_r) + (m-1)G} apart. Bookings are made by the senders'
+ * threads in the order they call {@code send()}, not in order of their times (as Heterogeneity's
+ * M2): exact when the messages are posted at once or in time order.
  *
  * <p>Nothing runs in the background: a message "arrives" when the receiver's poll sees that the
  * clock ({@link System#nanoTime()}) has passed its arrival time, so the receiver observes it late by
@@ -39,8 +59,9 @@ package dev.nbc.core.transport.inprocess;
  *                 first observes it complete
  * @param g        gap: the least time between the starts of two injections by one NIC
  * @param G        gap per byte: the inverse bandwidth
+ * @param receiveGap receivers serialise their receptions (LogGOPSim's convention, above); off by default
  */
-public record EmulatedNetwork(double L, double oSend, double oReceive, double g, double G) {
+public record EmulatedNetwork(double L, double oSend, double oReceive, double g, double G, boolean receiveGap) {
     private static final EmulatedNetwork NONE = new EmulatedNetwork(0, 0, 0, 0, 0);
 
     public EmulatedNetwork {
@@ -49,6 +70,16 @@ public record EmulatedNetwork(double L, double oSend, double oReceive, double g,
         requireTime("oReceive", oReceive);
         requireTime("g", g);
         requireTime("G", G);
+    }
+
+    /** Without the receive-side gap: receivers absorb messages arriving at once together. */
+    public EmulatedNetwork(double L, double oSend, double oReceive, double g, double G) {
+        this(L, oSend, oReceive, g, G, false);
+    }
+
+    /** The same network with receivers serialising their receptions, by LogGOPSim's convention. */
+    public EmulatedNetwork withReceiveGap() {
+        return new EmulatedNetwork(L, oSend, oReceive, g, G, true);
     }
 
     private static void requireTime(String name, double value) {
@@ -69,6 +100,14 @@ public record EmulatedNetwork(double L, double oSend, double oReceive, double g,
     /** The paper's LogGP machine, whose o is the same on both sides. */
     public static EmulatedNetwork symmetric(double L, double o, double g, double G) {
         return new EmulatedNetwork(L, o, o, g, G);
+    }
+
+    /**
+     * {@code (m-1)G + max(g, o_r)} in whole nanoseconds: with {@link #withReceiveGap()}, how long a
+     * reception of {@code bytes} keeps a rank from beginning the next one.
+     */
+    public long receptionNanos(int bytes) {
+        return injectionNanos(bytes) + Math.max(Math.round(g), Math.round(oReceive));
     }
 
     /** True if this network adds no time at all, so the transport can skip the clock. */

@@ -123,8 +123,17 @@ public final class InProcessTransport implements Transport {
             long start = Math.max(posted + sendCost, nicFree);
             long injection = network.injectionNanos(length);
             long wireStart = start + injection + latency;
-            // above M2 the receiver's inbound link carries one message at a time
-            long wireBegin = inTurn ? destination.takeInbound(wireStart, link) : wireStart;
+            long wireBegin;
+            if (network.receiveGap()) {
+                // LogGOPSim's receptions: one at a time at the receiver, from its first byte's arrival
+                // (start + L) for (m-1)G and the link, then the larger of its gap and its CPU's o_r
+                long receiverCpu = receiveOverhead + (heterogeneity == null ? 0 : heterogeneity.cpuNanos(peer, length));
+                long hold = injection + link + Math.max(gap, receiverCpu);
+                wireBegin = destination.takeInbound(start + latency, hold) + injection;
+            } else {
+                // above M2 the receiver's inbound link carries one message at a time
+                wireBegin = inTurn ? destination.takeInbound(wireStart, link) : wireStart;
+            }
             long wireEnd = wireBegin + link;
             // above S the transfer is a rendezvous: the NIC takes the next message once this one's
             // receiver has processed it (LMO's serialised scatter sums whole point-to-point times)
@@ -264,13 +273,17 @@ public final class InProcessTransport implements Transport {
         return clock.now();
     }
 
-    /** When this rank's inbound link is free again (Heterogeneity's M2); guarded by {@link #takeInbound}. */
+    /**
+     * When this rank can take its next reception: its inbound link free again (Heterogeneity's M2), or,
+     * with {@link EmulatedNetwork#withReceiveGap()}, its receive-side gap and its CPU's o_r past;
+     * guarded by {@link #takeInbound}.
+     */
     private long inboundFree = Long.MIN_VALUE;
 
-    /** Books this rank's inbound link for a transfer of {@code link} ns that may begin at {@code from}; returns when it begins. */
-    synchronized long takeInbound(long from, long link) {
+    /** Books this rank's inbound side for {@code hold} ns from {@code from} or when it is free, if later; returns when it begins. */
+    synchronized long takeInbound(long from, long hold) {
         long begin = Math.max(from, inboundFree);
-        inboundFree = begin + link;
+        inboundFree = begin + hold;
         return begin;
     }
 
