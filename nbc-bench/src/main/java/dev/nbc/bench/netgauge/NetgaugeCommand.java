@@ -229,7 +229,7 @@ public final class NetgaugeCommand implements Callable<Integer>, Checked {
                         default -> Timers.of(endpoint.transport());
                     };
                     env.control().barrier();
-                    return pattern.run(new PatternRun(endpoint, env.control(), timer, sweep, seed, output.out()));
+                    return pattern.run(PatternRun.of(endpoint, env.control(), timer, sweep, seed, output.out()));
                 }
             });
             if (group.leader()) {

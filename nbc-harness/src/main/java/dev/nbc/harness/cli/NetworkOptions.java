@@ -21,9 +21,14 @@ public final class NetworkOptions implements Checked {
             description = "Emulated network: gap per byte G, ns.")
     double gapPerByteNs;
 
+    @Option(names = "--receive-gap", description = "Emulated network: receivers serialise too (LogGOPSim's convention: a rank "
+            + "takes one message at a time, each for (m-1)G + max(g, o)); default off, as LogGP has no receive-side gap.")
+    boolean receiveGap;
+
     public EmulatedNetwork network() {
-        return isIdeal() ? EmulatedNetwork.none()
+        EmulatedNetwork network = isIdeal() ? EmulatedNetwork.none()
                 : EmulatedNetwork.symmetric(latencyUs * 1e3, overheadUs * 1e3, gapUs * 1e3, gapPerByteNs);
+        return receiveGap ? network.withReceiveGap() : network;
     }
 
     public boolean isIdeal() {

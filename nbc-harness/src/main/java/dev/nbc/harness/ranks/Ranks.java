@@ -44,8 +44,8 @@ public interface Ranks extends RankGroup {
             return transport();
         }
         EmulatedNetwork emulated = network();
-        return emulated == null ? "in-process" : String.format("in-process L=%.0fus o=%.1fus g=%.1fus G=%.2fns/B",
-                emulated.L() / 1e3, emulated.oSend() / 1e3, emulated.g() / 1e3, emulated.G());
+        return emulated == null ? "in-process" : String.format("in-process L=%.0fus o=%.1fus g=%.1fus G=%.2fns/B%s",
+                emulated.L() / 1e3, emulated.oSend() / 1e3, emulated.g() / 1e3, emulated.G(), emulated.receiveGap() ? " receive-gap" : "");
     }
 
     /**

@@ -116,7 +116,7 @@ public final class Fan implements Pattern {
             for (int bytes : run.sweep().sizes()) {
                 RoundTimes times = new RoundTimes(run.sweep().rounds(bytes));
                 for (int round = -run.sweep().warmups(bytes); round < run.sweep().rounds(bytes); round++) {
-                    run.control().barrier();
+                    run.synchronize();
                     if (client) {
                         long start = run.timer().nanos();
                         try {

@@ -87,7 +87,7 @@ public final class ModelAssessment implements Pattern {
         int maxBytes = Math.max(8, run.sweep().maxBytes());
         AssessmentPlan plan = AssessmentPlan.standard(maxBytes, options.repetitions);
         Optional<AssessmentData> data = AssessmentProtocol.run(run.endpoint().transport(), plan, FIRST_TAG, null);
-        run.control().barrier();
+        run.synchronize();
         if (data.isEmpty()) {
             return List.of();
         }

@@ -55,7 +55,7 @@ public final class Overlap implements Pattern {
         ByteBuffer in = endpoint.allocate(run.sweep().maxBytes());
         List<Map<String, Object>> rows = new ArrayList<>();
         for (int bytes : run.sweep().sizes()) {
-            run.control().barrier();
+            run.synchronize();
             if (!active) {
                 continue;
             }

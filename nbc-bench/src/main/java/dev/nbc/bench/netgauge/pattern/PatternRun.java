@@ -9,10 +9,24 @@ import java.util.Random;
 
 /**
  * What a pattern's benchmark function gets on its rank: the module's endpoint, the control plane
- * (barriers and small gathers on a transport of their own, never the module's), the timer, the
- * sizes, a seed for its random choices (server, pairs) and where it may write files.
+ * (small gathers on a transport of their own, never the module's), the barrier that starts its
+ * rounds together, the timer, the sizes, a seed for its random choices (server, pairs) and where it
+ * may write files.
+ *
+ * @param barrier the control plane's barrier ({@link #of}); on virtual time a barrier that also
+ *                brings every rank's clock to the latest, as an ideal control plane would
  */
-public record PatternRun(Endpoint endpoint, Control control, Timer timer, SizeSweep sweep, long seed, Path out) {
+public record PatternRun(Endpoint endpoint, Control control, Runnable barrier, Timer timer, SizeSweep sweep, long seed, Path out) {
+
+    /** A run whose rounds start with the control plane's barrier. */
+    public static PatternRun of(Endpoint endpoint, Control control, Timer timer, SizeSweep sweep, long seed, Path out) {
+        return new PatternRun(endpoint, control, control::barrier, timer, sweep, seed, out);
+    }
+
+    /** All ranks of the group get here before any goes on. */
+    public void synchronize() {
+        barrier.run();
+    }
 
     public int rank() {
         return control.rank();

@@ -49,7 +49,7 @@ public final class PingPing implements Pattern {
         List<Map<String, Object>> rows = new java.util.ArrayList<>();
         for (int bytes : run.sweep().sizes()) {
             RoundTimes times = new RoundTimes(run.sweep().rounds(bytes));
-            run.control().barrier();
+            run.synchronize();
             if (active) {
                 for (int round = -run.sweep().warmups(bytes); round < run.sweep().rounds(bytes); round++) {
                     long start = run.timer().nanos();

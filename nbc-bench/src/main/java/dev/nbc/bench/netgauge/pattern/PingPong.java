@@ -74,10 +74,10 @@ public final class PingPong implements Pattern {
         for (int bytes : run.sweep().sizes()) {
             RoundTimes times = new RoundTimes(run.sweep().rounds(bytes));
             int warmups = run.sweep().warmups(bytes);
-            run.control().barrier();
+            run.synchronize();
             for (int round = -warmups; round < run.sweep().rounds(bytes); round++) {
                 if (allPairs) {
-                    run.control().barrier();
+                    run.synchronize();
                 }
                 if (client) {
                     long start = run.timer().nanos();
