@@ -17,7 +17,6 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -482,16 +481,5 @@ public final class TcpTransport implements Transport {
         if (revoked != null) {
             throw revoked;
         }
-    }
-
-    /** The ranks whose connection has failed (for diagnostics and tests). */
-    synchronized List<Integer> brokenPeers() {
-        List<Integer> broken = new ArrayList<>();
-        for (Peer peer : others) {
-            if (peer.isBroken()) {
-                broken.add(peer.rank);
-            }
-        }
-        return broken;
     }
 }
