@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
+import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
@@ -237,8 +238,7 @@ public final class TcpTransport implements Transport {
                 throw new TransportException("rank " + rank + " of " + size + ": cannot listen on " + listen + ": " + e, e);
             }
             InetSocketAddress bound = (InetSocketAddress) server.getLocalAddress();
-            InetSocketAddress mine = bound.getAddress().isAnyLocalAddress()
-                    ? new InetSocketAddress(InetAddress.getLocalHost(), bound.getPort()) : bound;
+            InetSocketAddress mine = bound.getAddress().isAnyLocalAddress() ? announced(bound) : bound;
             List<InetSocketAddress> addresses = exchangeAddresses(exchange, rank, size, mine);
             SocketChannel[] channels = Mesh.connect(rank, size, server, addresses, connectTimeout.toNanos());
             try {
@@ -261,6 +261,19 @@ public final class TcpTransport implements Transport {
                     // the mesh stands or has failed; the listener has no more use
                 }
             }
+        }
+    }
+
+    /**
+     * The address to announce for a socket bound to the wildcard address: this host's
+     * ({@link InetAddress#getLocalHost()}), or the wildcard itself if the host name does not
+     * resolve (a fixed address list ignores it; on one host, connecting to it reaches this host).
+     */
+    private static InetSocketAddress announced(InetSocketAddress bound) {
+        try {
+            return new InetSocketAddress(InetAddress.getLocalHost(), bound.getPort());
+        } catch (UnknownHostException e) {
+            return bound;
         }
     }
 
