@@ -8,6 +8,6 @@ public final class Modules {
     }
 
     public static List<CommModule> all() {
-        return List.of(RankTransportModule.mpi(), new UdpModule(), RankTransportModule.inProcess(), RankTransportModule.emulated());
+        return List.of(RankTransportModule.mpi(), new TcpModule(), new UdpModule(), RankTransportModule.inProcess(), RankTransportModule.emulated());
     }
 }

@@ -66,6 +66,8 @@ import java.util.function.Consumer;
  */
 public final class TcpTransport implements Transport {
     /** The connect timeout {@link #localGroup(int)} uses. */
+    /** Bytes every message carries on the wire besides its data: its frame's header (tag, length). */
+    public static final int FRAME_HEADER_BYTES = Frames.HEADER_BYTES;
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(30);
     /** Up to this many peers, a progress pass reads every connection; above, a non-blocking select picks the readable ones. */
     static final int POLL_EVERY_CONNECTION_UP_TO = 4;
