@@ -7,8 +7,11 @@ import dev.nbc.bench.netgauge.module.Endpoint;
 import dev.nbc.bench.netgauge.module.Modules;
 import dev.nbc.bench.netgauge.pattern.Pattern;
 import dev.nbc.bench.netgauge.pattern.PatternRun;
+import dev.nbc.bench.netgauge.pattern.Prediction;
+import dev.nbc.bench.netgauge.pattern.Rows;
 import dev.nbc.bench.netgauge.pattern.Patterns;
 import dev.nbc.bench.netgauge.pattern.SizeSweep;
+import dev.nbc.bench.netgauge.pattern.VirtualTimeBarrier;
 import dev.nbc.bench.netgauge.timer.Timer;
 import dev.nbc.bench.netgauge.timer.TimerQuality;
 import dev.nbc.bench.netgauge.timer.Timers;
@@ -209,7 +212,8 @@ public final class NetgaugeCommand implements Callable<Integer>, Checked {
         SizeSweep sweep = new SizeSweep(Math.min(minBytes, max), max, output.profile().or(repetitions, 200, 1000), mibPerSize << 20);
         Ranks launched = module.ranks() == CommModule.Ranks.MPI || (module.ranks() == CommModule.Ranks.EITHER && mpirun)
                 ? MpiRanks.create()
-                : new InProcessRanks(ranks, module.network().orElse(null), Duration.ofHours(2), CoreBinding.CORE);
+                : new InProcessRanks(ranks, module.network().orElse(null), Duration.ofHours(2), CoreBinding.CORE, module.virtualTime());
+        VirtualTimeBarrier virtualBarrier = module.virtualTime() ? new VirtualTimeBarrier(launched.maxRanks()) : null;
         return RankRuns.run(spec, launched, List.of(new RankRuns.Output("--out", output.out())), group -> {
             if (group.leader()) {
                 out.printf(Locale.ROOT, "netgauge: pattern %s over module %s (%s), %d ranks, %d..%d B%n", pattern.name(), module.name(),
@@ -229,7 +233,8 @@ public final class NetgaugeCommand implements Callable<Integer>, Checked {
                         default -> Timers.of(endpoint.transport());
                     };
                     env.control().barrier();
-                    return pattern.run(PatternRun.of(endpoint, env.control(), timer, sweep, seed, output.out()));
+                    Runnable barrier = virtualBarrier != null ? virtualBarrier.on(env.rank(), endpoint.transport()) : env.control()::barrier;
+                    return pattern.run(new PatternRun(endpoint, env.control(), barrier, timer, sweep, seed, output.out()));
                 }
             });
             if (group.leader()) {
@@ -246,8 +251,17 @@ public final class NetgaugeCommand implements Callable<Integer>, Checked {
         run.put("P_max", group.maxRanks());
         run.put("ompi_version", group.mpiVersion());
         CommandReport report = new CommandReport("netgauge " + pattern.name(), run);
+        Prediction prediction = module.network().filter(n -> !n.isIdeal()).map(Prediction::new).orElse(null);
         for (Map<String, Object> row : rows) {
-            report.results().row("netgauge").putAll(row);
+            Map<String, Object> kept = report.results().row("netgauge");
+            kept.putAll(row);
+            if (prediction != null && row.containsKey(Rows.TIME_US)) {
+                double predicted = prediction.nanos(pattern.name(), (Integer) row.get(Rows.PEERS), (Integer) row.get(Rows.BYTES)) / 1e3;
+                if (!Double.isNaN(predicted)) {
+                    kept.put(Rows.PREDICTED_US, predicted);
+                    kept.put(Rows.ERROR_PCT, 100 * ((Double) row.get(Rows.TIME_US) / predicted - 1));
+                }
+            }
         }
         NetgaugeSection section = new NetgaugeSection();
         StringBuilder table = new StringBuilder();

@@ -36,15 +36,19 @@ final class NetgaugeSection implements ReportSection {
             return;
         }
         boolean overlap = rows.get(0).containsKey("overlap_pct");
-        summary.append(String.format(Locale.ROOT, "%-8s %-10s %5s %10s %7s %12s %12s %12s %12s %12s%s%n", "pattern", "module", "peers",
-                "bytes", "rounds", "median us", "mean us", "p99 us", "MiB/s", "all MiB/s", overlap ? "  overlap %" : "    lost"));
+        boolean predicted = rows.get(0).containsKey(Rows.PREDICTED_US);
+        summary.append(String.format(Locale.ROOT, "%-8s %-10s %5s %10s %7s %12s %12s %12s %12s %12s%s%s%n", "pattern", "module", "peers",
+                "bytes", "rounds", "median us", "mean us", "p99 us", "MiB/s", "all MiB/s", overlap ? "  overlap %" : "    lost",
+                predicted ? "  predicted us  error %" : ""));
         for (Map<String, Object> r : rows) {
-            summary.append(String.format(Locale.ROOT, "%-8s %-10s %5s %10s %7s %12.2f %12.2f %12.2f %12.1f %12.1f%s%n",
+            summary.append(String.format(Locale.ROOT, "%-8s %-10s %5s %10s %7s %12.2f %12.2f %12.2f %12.1f %12.1f%s%s%n",
                     r.get(Rows.PATTERN), r.get(Rows.MODULE), r.get(Rows.PEERS), r.get(Rows.BYTES), r.get(Rows.ROUNDS),
                     (Double) r.get(Rows.TIME_US), (Double) r.get(Rows.TIME_MEAN_US), (Double) r.get(Rows.TIME_P99_US),
                     (Double) r.get(Rows.BANDWIDTH_MIB_S), (Double) r.get(Rows.AGGREGATE_MIB_S),
                     overlap ? String.format(Locale.ROOT, "  %9.1f", (Double) r.get("overlap_pct"))
-                            : String.format(Locale.ROOT, "  %6s", r.get(Rows.LOST))));
+                            : String.format(Locale.ROOT, "  %6s", r.get(Rows.LOST)),
+                    r.containsKey(Rows.PREDICTED_US) ? String.format(Locale.ROOT, "  %12.2f %8.1f", (Double) r.get(Rows.PREDICTED_US),
+                            (Double) r.get(Rows.ERROR_PCT)) : ""));
         }
     }
 

@@ -23,9 +23,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The netgauge command end to end on the modules whose ranks are threads of this JVM (inprocess,
- * emulated, and udp over the loopback): every pattern runs over every one of them that has what it
- * needs, and is refused, naming both, by those that do not.
+ * The netgauge command end to end on the modules whose ranks can be threads of this JVM (inprocess,
+ * emulated, and tcp and udp over the loopback): every pattern runs over every one of them that has
+ * what it needs, and is refused, naming both, by those that do not.
  */
 class NetgaugeCommandTest {
     @TempDir
@@ -35,7 +35,7 @@ class NetgaugeCommandTest {
         return CommandRun.run(NbcBench.commandLine(new JobEnvironment(Map.of())), args);
     }
 
-    private static final List<String> IN_JVM_MODULES = List.of("inprocess", "emulated", "udp");
+    private static final List<String> IN_JVM_MODULES = List.of("inprocess", "emulated", "tcp", "udp");
 
     @Test
     void everyPatternOverEveryModuleInThisJvm() throws IOException {

@@ -24,12 +24,24 @@ public final class InProcessRanks implements Ranks {
     private final CoreBinding binding;
     /** The CPUs this process may use, read before any rank thread is bound. */
     private final List<Integer> allowedCpus;
+    /** Sessions' emulated networks keep their time on each rank's virtual clock (InProcessWorld.onVirtualTime). */
+    private final boolean virtualTime;
 
     /**
      * @param binding where the rank threads run ({@link CoreBinding}); {@link CoreBinding#CORE} where
      *                the platform cannot bind threads binds none ({@link #binding()} says why)
      */
     public InProcessRanks(int maxRanks, EmulatedNetwork network, Duration timeout, CoreBinding binding) {
+        this(maxRanks, network, timeout, binding, false);
+    }
+
+    /**
+     * @param virtualTime the sessions' networks run on virtual time: what the ranks measure on their
+     *                    transports' clocks is the emulated network's time exactly, however many
+     *                    ranks share the cores (for programs that only communicate; the control
+     *                    plane's barrier does not move those clocks)
+     */
+    public InProcessRanks(int maxRanks, EmulatedNetwork network, Duration timeout, CoreBinding binding, boolean virtualTime) {
         if (maxRanks < 1) {
             throw new IllegalArgumentException("--ranks: must be >= 1, but was " + maxRanks);
         }
@@ -38,6 +50,7 @@ public final class InProcessRanks implements Ranks {
         this.timeout = timeout;
         this.binding = binding;
         this.allowedCpus = binding.allowedCpus();
+        this.virtualTime = virtualTime;
     }
 
     @Override
@@ -83,7 +96,8 @@ public final class InProcessRanks implements Ranks {
                 Control ctl = new Control(transport);
                 int[] opened = {0};
                 RankEnv env = new GroupEnv(rank, p, ctl, () -> sessionWorlds.computeIfAbsent(opened[0]++,
-                        k -> new InProcessWorld(p, network)).transport(rank), Optional.empty());
+                        k -> virtualTime ? InProcessWorld.onVirtualTime(p, network) : new InProcessWorld(p, network)).transport(rank),
+                        Optional.empty());
                 T value = body.run(env);
                 if (rank == 0) {
                     result.set(value);

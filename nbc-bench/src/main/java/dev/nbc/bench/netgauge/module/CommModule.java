@@ -49,6 +49,11 @@ public interface CommModule {
         return Optional.empty();
     }
 
+    /** True if its in-process ranks keep the emulated network's time on virtual clocks (then rounds start with a {@code VirtualTimeBarrier}). */
+    default boolean virtualTime() {
+        return false;
+    }
+
     /**
      * Its own command-line options (the paper's getopt()): a picocli-annotated object whose option
      * names no other module uses, or empty. The netgauge command adds it to its options and refuses

@@ -3,7 +3,6 @@ package dev.nbc.bench.netgauge.module;
 import dev.nbc.core.check.CollectiveCheck;
 import dev.nbc.core.progress.ProgressMode;
 import dev.nbc.core.transport.inprocess.EmulatedNetwork;
-import dev.nbc.harness.cli.NetworkOptions;
 import dev.nbc.harness.ranks.RankEnv;
 import dev.nbc.harness.ranks.Session;
 
@@ -24,13 +23,13 @@ public final class RankTransportModule implements CommModule {
     private final String name;
     private final String description;
     private final Ranks ranks;
-    private final NetworkOptions networkOptions;
+    private final EmulatedOptions emulatedOptions;
 
-    private RankTransportModule(String name, String description, Ranks ranks, NetworkOptions networkOptions) {
+    private RankTransportModule(String name, String description, Ranks ranks, EmulatedOptions emulatedOptions) {
         this.name = name;
         this.description = description;
         this.ranks = ranks;
-        this.networkOptions = networkOptions;
+        this.emulatedOptions = emulatedOptions;
     }
 
     public static RankTransportModule mpi() {
@@ -46,7 +45,7 @@ public final class RankTransportModule implements CommModule {
     /** The emulated LogGP network; its parameters are the harness's network options (--latency-us, ...). */
     public static RankTransportModule emulated() {
         return new RankTransportModule("emulated", "nbc's in-process transport on an emulated LogGP network (--latency-us, "
-                + "--overhead-us, --gap-us, --gap-per-byte-ns)", Ranks.IN_PROCESS, new NetworkOptions());
+                + "--overhead-us, --gap-us, --gap-per-byte-ns, --receive-gap; --virtual-time)", Ranks.IN_PROCESS, new EmulatedOptions());
     }
 
     @Override
@@ -85,12 +84,17 @@ public final class RankTransportModule implements CommModule {
 
     @Override
     public Optional<EmulatedNetwork> network() {
-        return networkOptions == null ? Optional.empty() : Optional.of(networkOptions.network());
+        return emulatedOptions == null ? Optional.empty() : Optional.of(emulatedOptions.network.network());
+    }
+
+    @Override
+    public boolean virtualTime() {
+        return emulatedOptions != null && emulatedOptions.virtualTime;
     }
 
     @Override
     public Optional<Object> options() {
-        return Optional.ofNullable(networkOptions);
+        return Optional.ofNullable(emulatedOptions);
     }
 
     @Override

@@ -26,6 +26,9 @@ public final class Rows {
     /** Bytes moved per microsecond of median time, in MiB/s: per pair or client, and all of them together. */
     public static final String BANDWIDTH_MIB_S = "bandwidth_mib_s";
     public static final String AGGREGATE_MIB_S = "aggregate_bandwidth_mib_s";
+    /** On an emulated network: what the planted parameters predict for TIME_US (Prediction), and the measured error. */
+    public static final String PREDICTED_US = "predicted_us";
+    public static final String ERROR_PCT = "error_pct";
     /** Messages an unreliable module lost (rounds that were not timed). */
     public static final String LOST = "lost";
 

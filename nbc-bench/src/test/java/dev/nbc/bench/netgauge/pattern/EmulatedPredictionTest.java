@@ -3,24 +3,13 @@ package dev.nbc.bench.netgauge.pattern;
 import dev.nbc.bench.netgauge.module.Endpoint;
 import dev.nbc.bench.netgauge.module.RankTransportModule;
 import dev.nbc.bench.netgauge.timer.Timers;
-import dev.nbc.core.algorithm.gather.GatherAlgorithm;
-import dev.nbc.core.algorithm.scatter.ScatterAlgorithm;
-import dev.nbc.core.datatype.DataType;
-import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.core.transport.inprocess.EmulatedNetwork;
-import dev.nbc.models.loggp.LogGPParameters;
-import dev.nbc.models.simulation.ScheduleSimulator;
-import dev.nbc.models.simulation.ScheduleSource;
-import dev.nbc.models.simulation.SimulationConfig;
 import dev.nbc.core.transport.inprocess.InProcessWorld;
 import dev.nbc.harness.ranks.Control;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.concurrent.BrokenBarrierException;
-import java.util.concurrent.CyclicBarrier;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
@@ -47,24 +36,11 @@ class EmulatedPredictionTest {
 
     private List<Map<String, Object>> run(Pattern pattern, int size, EmulatedNetwork network, SizeSweep sweep) {
         AtomicReference<List<Map<String, Object>>> rows = new AtomicReference<>();
-        long[] clocks = new long[size];
-        long[] latest = new long[1];
-        CyclicBarrier meeting = new CyclicBarrier(size, () -> latest[0] = Arrays.stream(clocks).max().orElseThrow());
+        VirtualTimeBarrier barrier = new VirtualTimeBarrier(size);
         try (InProcessWorld world = InProcessWorld.onVirtualTime(size, network)) {
             world.run((rank, transport) -> {
                 Endpoint endpoint = new Endpoint(RankTransportModule.emulated(), transport, Long.MAX_VALUE, () -> { });
-                // The command's control plane is an ideal in-process network, whose barrier releases every rank at once; on
-                // virtual time that is every clock moved to the latest (a barrier over the emulated network itself would
-                // release the ranks up to a message time apart, which the rounds would then measure).
-                Runnable idealBarrier = () -> {
-                    clocks[rank] = transport.nanoTime();
-                    try {
-                        meeting.await();
-                    } catch (InterruptedException | BrokenBarrierException e) {
-                        throw new IllegalStateException(e);
-                    }
-                    transport.spinUntil(latest[0]);
-                };
+                Runnable idealBarrier = barrier.on(rank, transport);
                 List<Map<String, Object>> mine = pattern.run(new PatternRun(endpoint, new Control(transport), idealBarrier,
                         Timers.of(transport), sweep, 1, dir));
                 if (rank == 0) {
@@ -102,14 +78,13 @@ class EmulatedPredictionTest {
     /**
      * n:1 on a network whose receivers serialise: a round is the server's linear gather of the
      * clients' messages, one reception after another, and its one-byte replies, one send after
-     * another; the slowest client's round is what the simulator predicts for the two, run with the
-     * same receive-side gap.
+     * another; the slowest client's round is what {@link Prediction} has the simulator predict for
+     * the two, run with the same receive-side gap.
      */
     @Test
     void manyToOneIsTheGatherAndTheRepliesAsTheSimulatorPredictsThem() {
         EmulatedNetwork serialising = NETWORK.withReceiveGap();
-        LogGPParameters p = new LogGPParameters(NETWORK.L(), NETWORK.oSend(), NETWORK.g(), NETWORK.G(), 2, 0);
-        ScheduleSimulator simulator = new ScheduleSimulator(SimulationConfig.of(p).withReceiveGap());
+        Prediction prediction = new Prediction(serialising);
         Pattern manyToOne = Fan.both().get(1);
         assertEquals("n:1", manyToOne.name());
         SizeSweep sweep = new SizeSweep(1, 1 << 16, 10, 64L << 20);
@@ -119,16 +94,12 @@ class EmulatedPredictionTest {
         for (Map<String, Object> row : rows) {
             int clients = (Integer) row.get(Rows.PEERS);
             int bytes = (Integer) row.get(Rows.BYTES);
-            double gather = simulator.run(ScheduleSource.forCall(GatherAlgorithm.LINEAR, clients + 1, bytes, DataType.BYTE,
-                    ReduceOp.SUM)).finishTime(0);
-            double replies = simulator.run(ScheduleSource.forCall(ScatterAlgorithm.LINEAR, clients + 1, 1, DataType.BYTE,
-                    ReduceOp.SUM)).maxFinishTime();
             // On virtual time a receive's test() moves the clock to its message, so a server that waits for the clients in
             // rank order while the network booked their messages in the order the client threads called send() reads up to
             // (n-1) o_r late; on the real clock (the command's emulated network) it takes each as it comes.
             double virtualTimeOrder = (clients - 1) * NETWORK.oReceive();
             double measured = (Double) row.get(Rows.TIME_US) * 1e3;
-            double predicted = gather + replies;
+            double predicted = prediction.nanos("n:1", clients, bytes);
             assertTrue(measured >= 0.9 * predicted && measured <= 1.1 * predicted + virtualTimeOrder,
                     "predicted " + predicted + " ns (+ up to " + virtualTimeOrder + " ns): " + row);
             if (bytes == 1 << 16) {
