@@ -33,7 +33,6 @@ import picocli.CommandLine.Spec;
 
 import java.io.PrintStream;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -149,7 +148,8 @@ public final class NetgaugeCommand implements Callable<Integer>, Checked {
         checks.require(pattern != null, "--pattern", "one of " + names(patterns.stream().map(Pattern::name).toList()), patternName);
         CommModule module = module(mpirun).orElse(null);
         checks.require(module != null, "--module", "one of " + names(modules.stream().map(CommModule::name).toList()), moduleName);
-        Set<Capability> missing = pattern.requires().stream().filter(c -> !module.capabilities().contains(c)).collect(Collectors.toSet());
+        Set<Capability> missing = Capability.ordered(pattern.requires().stream().filter(c -> !module.capabilities().contains(c))
+                .collect(Collectors.toSet()));
         if (!missing.isEmpty()) {
             checks.fail("--pattern " + pattern.name() + " needs " + missing + " of its module, which module " + module.name()
                     + " does not offer (it offers " + module.capabilities() + ")");

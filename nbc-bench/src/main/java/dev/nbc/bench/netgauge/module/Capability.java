@@ -1,5 +1,9 @@
 package dev.nbc.bench.netgauge.module;
 
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.Set;
+
 /**
  * What a communication module offers (Netgauge paper, section 2.2: "module flags indicate if the
  * module offers reliable transport, channel semantics and/or requires memory registration"), and
@@ -13,5 +17,10 @@ public enum Capability {
     /** Messages from one peer arrive in the order they were sent (channel semantics). */
     ORDERED,
     /** Ranks are threads of this JVM on one clock (in-process and the emulated network). */
-    IN_PROCESS
+    IN_PROCESS;
+
+    /** An unmodifiable copy of {@code capabilities} that lists them in this enum's order (for messages and --list). */
+    public static Set<Capability> ordered(Set<Capability> capabilities) {
+        return Collections.unmodifiableSet(capabilities.isEmpty() ? EnumSet.noneOf(Capability.class) : EnumSet.copyOf(capabilities));
+    }
 }

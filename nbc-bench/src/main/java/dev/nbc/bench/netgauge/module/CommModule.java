@@ -27,22 +27,43 @@ public interface CommModule {
         EITHER
     }
 
-    /** Its name on the command line ("tcp"). */
-    String name();
+    /**
+     * What the paper's module interface declares: a name for the command line ("tcp"), a
+     * description for --list, its capability flags, the largest message it can send (UDP: a
+     * datagram less its header), the bytes it adds to every message on the wire (for the reader of
+     * bandwidths), and where its ranks run.
+     */
+    record Info(String name, String description, Set<Capability> capabilities, int maxMessageBytes, int headerBytes, Ranks ranks) {
+        public Info {
+            capabilities = Capability.ordered(capabilities);
+        }
+    }
 
-    /** One line for --list. */
-    String description();
+    Info info();
 
-    Set<Capability> capabilities();
+    default String name() {
+        return info().name();
+    }
 
-    /** The largest message it can send, in bytes (UDP: a datagram less its header). */
-    int maxMessageBytes();
+    default String description() {
+        return info().description();
+    }
 
-    /** Bytes it adds to every message on the wire (its framing), for the reader of bandwidths. */
-    int headerBytes();
+    default Set<Capability> capabilities() {
+        return info().capabilities();
+    }
 
-    /** Where its ranks run. */
-    Ranks ranks();
+    default int maxMessageBytes() {
+        return info().maxMessageBytes();
+    }
+
+    default int headerBytes() {
+        return info().headerBytes();
+    }
+
+    default Ranks ranks() {
+        return info().ranks();
+    }
 
     /** The emulated network its in-process ranks run on, if any. */
     default Optional<EmulatedNetwork> network() {

@@ -19,6 +19,8 @@ import java.util.Set;
  */
 public final class RankTransportModule implements CommModule {
     private static final Set<Capability> TRANSPORT = EnumSet.of(Capability.RELIABLE, Capability.NON_BLOCKING, Capability.ORDERED);
+    private static final Set<Capability> IN_PROCESS_TRANSPORT = EnumSet.of(Capability.RELIABLE, Capability.NON_BLOCKING,
+            Capability.ORDERED, Capability.IN_PROCESS);
 
     private final String name;
     private final String description;
@@ -49,37 +51,13 @@ public final class RankTransportModule implements CommModule {
     }
 
     @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public String description() {
-        return description;
-    }
-
-    @Override
-    public Set<Capability> capabilities() {
-        Set<Capability> capabilities = EnumSet.copyOf(TRANSPORT);
-        if (ranks == Ranks.IN_PROCESS) {
-            capabilities.add(Capability.IN_PROCESS);
-        }
-        return capabilities;
-    }
-
-    @Override
-    public int maxMessageBytes() {
-        return Integer.MAX_VALUE - 8;
-    }
-
-    @Override
-    public int headerBytes() {
-        return 0;
-    }
-
-    @Override
-    public Ranks ranks() {
-        return ranks;
+    public Info info() {
+        return new Info(name,
+                description,
+                ranks == Ranks.IN_PROCESS ? IN_PROCESS_TRANSPORT : TRANSPORT,
+                Integer.MAX_VALUE - 8,
+                0,
+                ranks);
     }
 
     @Override

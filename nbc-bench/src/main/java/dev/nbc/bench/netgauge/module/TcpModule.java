@@ -8,7 +8,6 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Netgauge's {@code tcp} module: nbc-core's {@link TcpTransport} (Java NIO sockets through the
@@ -36,33 +35,13 @@ public final class TcpModule implements CommModule {
     private final Options options = new Options();
 
     @Override
-    public String name() {
-        return "tcp";
-    }
-
-    @Override
-    public String description() {
-        return "nbc-core's TCP transport: Java NIO sockets through the kernel's TCP stack (TCP_NODELAY, busy-polled)";
-    }
-
-    @Override
-    public Set<Capability> capabilities() {
-        return EnumSet.of(Capability.RELIABLE, Capability.NON_BLOCKING, Capability.ORDERED);
-    }
-
-    @Override
-    public int maxMessageBytes() {
-        return Integer.MAX_VALUE - 8;
-    }
-
-    @Override
-    public int headerBytes() {
-        return TcpTransport.FRAME_HEADER_BYTES;
-    }
-
-    @Override
-    public Ranks ranks() {
-        return Ranks.EITHER;
+    public Info info() {
+        return new Info("tcp",
+                "nbc-core's TCP transport: Java NIO sockets through the kernel's TCP stack (TCP_NODELAY, busy-polled)",
+                EnumSet.of(Capability.RELIABLE, Capability.NON_BLOCKING, Capability.ORDERED),
+                Integer.MAX_VALUE - 8,
+                TcpTransport.FRAME_HEADER_BYTES,
+                Ranks.EITHER);
     }
 
     @Override

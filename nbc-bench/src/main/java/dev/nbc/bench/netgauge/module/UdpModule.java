@@ -8,7 +8,6 @@ import java.nio.channels.DatagramChannel;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Netgauge's {@code udp} module: datagrams through the kernel's UDP stack ({@link UdpTransport}),
@@ -33,33 +32,13 @@ public final class UdpModule implements CommModule {
     private final Options options = new Options();
 
     @Override
-    public String name() {
-        return "udp";
-    }
-
-    @Override
-    public String description() {
-        return "datagrams through the kernel's UDP stack (Java NIO), unreliable: losses detected and reported";
-    }
-
-    @Override
-    public Set<Capability> capabilities() {
-        return EnumSet.of(Capability.NON_BLOCKING, Capability.ORDERED);
-    }
-
-    @Override
-    public int maxMessageBytes() {
-        return UdpTransport.MAX_PAYLOAD;
-    }
-
-    @Override
-    public int headerBytes() {
-        return UdpTransport.HEADER_BYTES;
-    }
-
-    @Override
-    public Ranks ranks() {
-        return Ranks.EITHER;
+    public Info info() {
+        return new Info("udp",
+                "datagrams through the kernel's UDP stack (Java NIO), unreliable: losses detected and reported",
+                EnumSet.of(Capability.NON_BLOCKING, Capability.ORDERED),
+                UdpTransport.MAX_PAYLOAD,
+                UdpTransport.HEADER_BYTES,
+                Ranks.EITHER);
     }
 
     @Override

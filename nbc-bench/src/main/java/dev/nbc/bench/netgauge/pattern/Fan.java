@@ -12,7 +12,6 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Netgauge's 1:n and n:1 (paper section 2.4): a server drawn at random, the other ranks its
@@ -49,24 +48,12 @@ public final class Fan implements Pattern {
     }
 
     @Override
-    public String name() {
-        return toServer ? "n:1" : "1:n";
-    }
-
-    @Override
-    public String description() {
-        return toServer ? "clients send to a random server at once, which replies when it has all; time per round at the clients"
-                : "a random server sends to every client at once, each replies; time per round at the clients";
-    }
-
-    @Override
-    public Set<Capability> requires() {
-        return EnumSet.of(Capability.NON_BLOCKING);
-    }
-
-    @Override
-    public int minRanks() {
-        return 2;
+    public Info info() {
+        return new Info(toServer ? "n:1" : "1:n",
+                toServer ? "clients send to a random server at once, which replies when it has all; time per round at the clients"
+                : "a random server sends to every client at once, each replies; time per round at the clients",
+                EnumSet.of(Capability.NON_BLOCKING),
+                2);
     }
 
     @Override

@@ -21,7 +21,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * The model parametrisation patterns (paper section 2.4), nbc-models' assessment run over the
@@ -57,24 +56,12 @@ public final class ModelAssessment implements Pattern {
     }
 
     @Override
-    public String name() {
-        return loggp ? "loggp" : "plogp";
-    }
-
-    @Override
-    public String description() {
-        return loggp ? "LogGP by Netgauge's PRTT method (L, o_s, o_r, g and G per protocol region) between ranks 0 and 1; writes the model file"
-                : "pLogP o_s(m), o_r(m), g(m) (Kielmann) between ranks 0 and 1; writes the model file";
-    }
-
-    @Override
-    public Set<Capability> requires() {
-        return EnumSet.of(Capability.RELIABLE);
-    }
-
-    @Override
-    public int minRanks() {
-        return 2;
+    public Info info() {
+        return new Info(loggp ? "loggp" : "plogp",
+                loggp ? "LogGP by Netgauge's PRTT method (L, o_s, o_r, g and G per protocol region) between ranks 0 and 1; writes the model file"
+                : "pLogP o_s(m), o_r(m), g(m) (Kielmann) between ranks 0 and 1; writes the model file",
+                EnumSet.of(Capability.RELIABLE),
+                2);
     }
 
     @Override

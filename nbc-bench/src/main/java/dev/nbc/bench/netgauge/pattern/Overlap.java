@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Netgauge's nbov: how much of a non-blocking exchange the module lets computation hide. Ranks 0
@@ -26,23 +25,11 @@ import java.util.Set;
 public final class Overlap implements Pattern {
 
     @Override
-    public String name() {
-        return "nbov";
-    }
-
-    @Override
-    public String description() {
-        return "overlap of a non-blocking exchange between ranks 0 and 1 with computation (OSU's formula, rank 0's times)";
-    }
-
-    @Override
-    public Set<Capability> requires() {
-        return EnumSet.of(Capability.NON_BLOCKING, Capability.RELIABLE);
-    }
-
-    @Override
-    public int minRanks() {
-        return 2;
+    public Info info() {
+        return new Info("nbov",
+                "overlap of a non-blocking exchange between ranks 0 and 1 with computation (OSU's formula, rank 0's times)",
+                EnumSet.of(Capability.NON_BLOCKING, Capability.RELIABLE),
+                2);
     }
 
     @Override

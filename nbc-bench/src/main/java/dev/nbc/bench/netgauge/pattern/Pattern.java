@@ -14,17 +14,34 @@ import java.util.Set;
  */
 public interface Pattern {
 
-    /** Its name on the command line ("1:n"). */
-    String name();
+    /**
+     * What the paper's pattern interface holds besides its function: a name for the command line
+     * ("1:n"), a description for --list, the module capabilities it needs, and the fewest ranks it
+     * runs on.
+     */
+    record Info(String name, String description, Set<Capability> requires, int minRanks) {
+        public Info {
+            requires = Capability.ordered(requires);
+        }
+    }
 
-    /** One line for --list. */
-    String description();
+    Info info();
 
-    /** The module capabilities it needs. */
-    Set<Capability> requires();
+    default String name() {
+        return info().name();
+    }
 
-    /** The fewest ranks it runs on. */
-    int minRanks();
+    default String description() {
+        return info().description();
+    }
+
+    default Set<Capability> requires() {
+        return info().requires();
+    }
+
+    default int minRanks() {
+        return info().minRanks();
+    }
 
     /** Its own options, a picocli-annotated object with option names no other pattern uses, or empty. */
     default Optional<Object> options() {

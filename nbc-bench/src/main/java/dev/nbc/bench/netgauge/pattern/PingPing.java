@@ -9,7 +9,6 @@ import java.nio.ByteBuffer;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Ping-ping (the Pallas/IMB test the paper cites for pipelining effects): ranks 0 and 1 send to
@@ -20,23 +19,11 @@ import java.util.Set;
 public final class PingPing implements Pattern {
 
     @Override
-    public String name() {
-        return "pingping";
-    }
-
-    @Override
-    public String description() {
-        return "ranks 0 and 1 send to each other at once, then receive; time of one exchange at rank 0";
-    }
-
-    @Override
-    public Set<Capability> requires() {
-        return EnumSet.of(Capability.NON_BLOCKING);
-    }
-
-    @Override
-    public int minRanks() {
-        return 2;
+    public Info info() {
+        return new Info("pingping",
+                "ranks 0 and 1 send to each other at once, then receive; time of one exchange at rank 0",
+                EnumSet.of(Capability.NON_BLOCKING),
+                2);
     }
 
     @Override

@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Ping-pong between pairs of ranks: the client sends a message, the server sends it back, and the
@@ -40,24 +39,12 @@ public final class PingPong implements Pattern {
     }
 
     @Override
-    public String name() {
-        return allPairs ? "1:1" : "pingpong";
-    }
-
-    @Override
-    public String description() {
-        return allPairs ? "random pairs of all ranks ping-pong at once after a barrier (bisection bandwidth); RTT/2 of the slowest pair"
-                : "rank 0 and rank 1 ping-pong, the others idle; RTT/2";
-    }
-
-    @Override
-    public Set<Capability> requires() {
-        return EnumSet.noneOf(Capability.class);
-    }
-
-    @Override
-    public int minRanks() {
-        return 2;
+    public Info info() {
+        return new Info(allPairs ? "1:1" : "pingpong",
+                allPairs ? "random pairs of all ranks ping-pong at once after a barrier (bisection bandwidth); RTT/2 of the slowest pair"
+                : "rank 0 and rank 1 ping-pong, the others idle; RTT/2",
+                EnumSet.noneOf(Capability.class),
+                2);
     }
 
     @Override
