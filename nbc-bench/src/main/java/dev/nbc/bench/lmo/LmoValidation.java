@@ -53,9 +53,9 @@ public final class LmoValidation {
         double[] x = asDoubles(sweep);
         int[] gatherSweep = sizes(4 << 10, 19);
         double[] gx = asDoubles(gatherSweep);
-        log.printf(Locale.ROOT, "%-15s %3s %10s %10s %10s %12s %12s %14s %14s %14s %9s %9s %12s %12s%n", "network", "n", "C err %",
-                "t err %", "1/beta %", "S found", "wall s", "LMO scatter %", "Hockney %", "LogGP %", "M1", "M2", "LMO gather %",
-                "Hockney %");
+        log.printf(Locale.ROOT, "%-15s %3s %8s %8s %9s %9s %7s %12s %13s %10s %8s %8s %8s %12s %13s %10s%n", "network", "n", "C err %",
+                "t err %", "1/beta %", "S found", "wall s", "LMO scatter", "in order", "Hockney", "LogGP", "M1", "M2", "LMO gather",
+                "in order", "Hockney");
         for (PlantedNetworks.Kind kind : kinds) {
             for (int n : sizes) {
                 Heterogeneity truth = PlantedNetworks.of(kind, n, n, THRESHOLD, GATHER_SMALL, GATHER_LARGE, ESCALATION_NANOS);
@@ -85,11 +85,18 @@ public final class LmoValidation {
                 double kappa1 = LmoThresholds.slopeCorrection(gx, gather.get(), 0, m1, base.parallelSlope(0));
                 double kappa2 = LmoThresholds.slopeCorrection(gx, gather.get(), Math.nextUp(m2), Double.MAX_VALUE, base.serialSlope(0));
                 LmoCollectives model = new LmoCollectives(p, s, m1, m2, kappa1, kappa2);
+                // the same point-to-point model along the order the linear algorithms run in (LmoCollectives.scatterInOrder)
+                double inOrderKappa1 = LmoThresholds.residualSlope(gx, gather.get(), 0, m1, size -> base.gatherComposed(0, size));
+                double inOrderKappa2 = LmoThresholds.residualSlope(gx, gather.get(), Math.nextUp(m2), Double.MAX_VALUE,
+                        size -> base.gatherComposed(0, size));
+                LmoCollectives inOrder = new LmoCollectives(p, s, m1, m2, inOrderKappa1, inOrderKappa2);
                 double gatherWorst = 0;
+                double gatherInOrderWorst = 0;
                 double gatherHockneyWorst = 0;
                 double[] h = hockney(experiments.get());
                 for (int k = 0; k < gatherSweep.length; k++) {
                     double predicted = model.gather(0, gatherSweep[k]);
+                    double predictedInOrder = inOrder.gatherInOrder(0, gatherSweep[k]);
                     double measured = gather.get()[k];
                     Map<String, Object> r = results.row("lmo-gather");
                     r.put("network", kind.toString().toLowerCase(Locale.ROOT));
@@ -97,25 +104,30 @@ public final class LmoValidation {
                     r.put("bytes", gatherSweep[k]);
                     r.put("measured_us", measured / 1e3);
                     r.put("lmo_us", Double.isNaN(predicted) ? null : predicted / 1e3);
+                    r.put("lmo_in_order_us", Double.isNaN(predictedInOrder) ? null : predictedInOrder / 1e3);
                     double homogeneous = (n - 1) * (h[0] + h[1] * gatherSweep[k]);
                     r.put("hockney_us", homogeneous / 1e3);
                     if (!Double.isNaN(predicted)) {
                         gatherWorst = Math.max(gatherWorst, Math.abs(predicted / measured - 1));
+                        gatherInOrderWorst = Math.max(gatherInOrderWorst, Math.abs(predictedInOrder / measured - 1));
                         gatherHockneyWorst = Math.max(gatherHockneyWorst, Math.abs(homogeneous / measured - 1));
                     }
                 }
                 LogGPParameters loggp = loggp(h, n);
                 double lmoWorst = 0;
+                double lmoInOrderWorst = 0;
                 double hockneyWorst = 0;
                 double loggpWorst = 0;
                 for (int k = 0; k < sweep.length; k++) {
                     double measured = scatter.get()[k];
                     double lmo = model.scatter(0, sweep[k]);
+                    double lmoInOrder = model.scatterInOrder(0, sweep[k]);
                     double homogeneous = (n - 1) * (h[0] + h[1] * sweep[k]);
                     double simulated = new ScheduleSimulator(SimulationConfig.of(loggp)).run(ScheduleSource.forCall(
                             ScatterAlgorithm.LINEAR, n, sweep[k], DataType.BYTE, null)).maxFinishTime();
                     loggpWorst = Math.max(loggpWorst, Math.abs(simulated / measured - 1));
                     lmoWorst = Math.max(lmoWorst, Math.abs(lmo / measured - 1));
+                    lmoInOrderWorst = Math.max(lmoInOrderWorst, Math.abs(lmoInOrder / measured - 1));
                     hockneyWorst = Math.max(hockneyWorst, Math.abs(homogeneous / measured - 1));
                     Map<String, Object> r = results.row("lmo-scatter");
                     r.put("network", kind.toString().toLowerCase(Locale.ROOT));
@@ -123,6 +135,7 @@ public final class LmoValidation {
                     r.put("bytes", sweep[k]);
                     r.put("measured_us", measured / 1e3);
                     r.put("lmo_us", lmo / 1e3);
+                    r.put("lmo_in_order_us", lmoInOrder / 1e3);
                     r.put("hockney_us", homogeneous / 1e3);
                     r.put("loggp_us", simulated / 1e3);
                 }
@@ -140,15 +153,20 @@ public final class LmoValidation {
                 r.put("kappa1_ns_per_byte", kappa1);
                 r.put("kappa2_ns_per_byte", kappa2);
                 r.put("lmo_gather_max_error_pct", 100 * gatherWorst);
+                r.put("lmo_in_order_gather_max_error_pct", 100 * gatherInOrderWorst);
+                r.put("in_order_kappa1_ns_per_byte", inOrderKappa1);
+                r.put("in_order_kappa2_ns_per_byte", inOrderKappa2);
                 r.put("hockney_gather_max_error_pct", 100 * gatherHockneyWorst);
                 r.put("s_planted_bytes", THRESHOLD);
                 r.put("experiments_wall_s", wall);
                 r.put("lmo_scatter_max_error_pct", 100 * lmoWorst);
+                r.put("lmo_in_order_scatter_max_error_pct", 100 * lmoInOrderWorst);
                 r.put("hockney_scatter_max_error_pct", 100 * hockneyWorst);
                 r.put("loggp_scatter_max_error_pct", 100 * loggpWorst);
-                log.printf(Locale.ROOT, "%-15s %3d %10.2f %10.2f %10.2f %12.0f %12.2f %14.1f %14.1f %14.1f %9.0f %9.0f %12.1f %12.1f%n",
+                log.printf(Locale.ROOT, "%-15s %3d %8.2f %8.2f %9.2f %9.0f %7.2f %11.1f%% %12.1f%% %9.1f%% %7.1f%% %8.0f %8.0f %11.1f%% %12.1f%% %9.1f%%%n",
                         kind.toString().toLowerCase(Locale.ROOT), n, 100 * err[0], 100 * err[1], 100 * err[2], s, wall, 100 * lmoWorst,
-                        100 * hockneyWorst, 100 * loggpWorst, m1, m2, 100 * gatherWorst, 100 * gatherHockneyWorst);
+                        100 * lmoInOrderWorst, 100 * hockneyWorst, 100 * loggpWorst, m1, m2, 100 * gatherWorst, 100 * gatherInOrderWorst,
+                        100 * gatherHockneyWorst);
             }
         }
     }

@@ -9,6 +9,15 @@ package dev.nbc.models.lmo;
  *       between them the paper saw discrete escalations that no formula predicts (NaN here).</li>
  * </ul>
  *
+ *
+ * <p>Those are the paper's closed forms: the root's n - 1 sends (or receptions) first, then the
+ * slowest branch (or all of them). They describe a root that finishes its part before any branch
+ * runs. nbc's linear scatter and gather post every send (or receive) at once, so the root's later
+ * sends overlap the first transfers and its receptions the later arrivals; {@link #scatterInOrder}
+ * and {@link #gatherInOrder} compose the same point-to-point model (C, t, beta, S, M2) along the
+ * order in which the linear algorithms run, rank by rank, which the closed forms bound from above
+ * by up to (n - 2)(C_r + t_r M).
+ *
  * @param scatterThreshold S, bytes
  * @param gatherSmall      M1, bytes
  * @param gatherLarge      M2, bytes
@@ -82,5 +91,56 @@ public record LmoCollectives(LmoParameters parameters, double scatterThreshold, 
             }
         }
         return sum;
+    }
+
+    /**
+     * The linear scatter as nbc runs it, composed message by message in rank order: the root's
+     * CPU posts message k after message k - 1 (C_r + t_r M each); up to S every transfer
+     * (M / beta_ri) starts when its message is posted, above S when the previous receiver has
+     * processed its message as well (a rendezvous: one transfer at a time); receiver i then
+     * processes it (C_i + t_i M). The last receiver's end.
+     */
+    public double scatterInOrder(int root, double m) {
+        double posted = 0;
+        double previousDone = 0;
+        double end = 0;
+        for (int k = 1; k < parameters.size(); k++) {
+            int i = (root + k) % parameters.size();
+            posted += parameters.c(root) + parameters.t(root) * m;
+            double start = m <= scatterThreshold ? posted : Math.max(posted, previousDone);
+            double done = start + m * parameters.inverseBeta(root, i) + parameters.c(i) + parameters.t(i) * m;
+            previousDone = done;
+            end = Math.max(end, done);
+        }
+        return end;
+    }
+
+    /**
+     * The linear gather as nbc runs it, composed message by message: every sender starts at once,
+     * processes its block (C_i + t_i M) and sends it over its link (M / beta_ir); above M2 the
+     * root's inbound link carries one block at a time, in rank order; the root receives in rank
+     * order, each block when it has arrived and the previous one is processed (C_r + t_r M), and
+     * kappa corrects the slope below M1 and above M2 as in {@link #gather}. NaN between M1 and M2.
+     */
+    public double gatherInOrder(int root, double m) {
+        if (m >= gatherSmall && m <= gatherLarge) {
+            return Double.NaN;
+        }
+        return gatherComposed(root, m) + (m < gatherSmall ? kappa1 : kappa2) * m;
+    }
+
+    /** {@link #gatherInOrder} without kappa, at any size (the escalations between M1 and M2 left out). */
+    public double gatherComposed(int root, double m) {
+        boolean serialised = m > gatherLarge;
+        double linkFree = 0;
+        double processed = 0;
+        for (int k = 1; k < parameters.size(); k++) {
+            int i = (root + k) % parameters.size();
+            double ready = parameters.c(i) + parameters.t(i) * m;
+            double wire = m * parameters.inverseBeta(i, root);
+            double arrived = serialised ? (linkFree = Math.max(linkFree, ready) + wire) : ready + wire;
+            processed = Math.max(processed, arrived) + parameters.c(root) + parameters.t(root) * m;
+        }
+        return processed;
     }
 }

@@ -3,7 +3,9 @@ package dev.nbc.models.lmo;
 import dev.nbc.models.assessment.fit.ProtocolRegions;
 import dev.nbc.models.assessment.fit.Region;
 
+import dev.nbc.models.assessment.fit.LineFit;
 import java.util.List;
+import java.util.function.DoubleUnaryOperator;
 
 /**
  * The thresholds of paper 001 from sweeps over message sizes, by the same structural-change
@@ -59,28 +61,40 @@ public final class LmoThresholds {
     }
 
     /**
-     * kappa: the slope correction of a gather's line, fitted over {@code sizes} within
-     * [{@code from}, {@code to}], less {@code modelSlope} (max or sum over the senders of t_i + 1/beta_0i).
+     * kappa for a prediction that is not a line ({@link LmoCollectives#gatherComposed}): the slope
+     * of the measured times less {@code model}'s, fitted over {@code sizes} within [{@code from},
+     * {@code to}].
      */
-    public static double slopeCorrection(double[] sizes, double[] times, double from, double to, double modelSlope) {
+    public static double residualSlope(double[] sizes, double[] times, double from, double to, DoubleUnaryOperator model) {
+        // weighted as the relative fit of slopeCorrection (1 / time^2), on residuals that may be negative
         int count = 0;
         for (double s : sizes) {
             if (s >= from && s <= to) {
                 count++;
             }
         }
+        if (count < 2) {
+            throw new IllegalArgumentException("sizes: need at least 2 sizes in [" + from + ", " + to + "] for a slope, but had " + count);
+        }
         double[] x = new double[count];
         double[] y = new double[count];
+        double[] w = new double[count];
         int k = 0;
         for (int i = 0; i < sizes.length; i++) {
             if (sizes[i] >= from && sizes[i] <= to) {
                 x[k] = sizes[i];
-                y[k++] = times[i];
+                y[k] = times[i] - model.applyAsDouble(sizes[i]);
+                w[k++] = 1 / (times[i] * times[i]);
             }
         }
-        if (count < 2) {
-            throw new IllegalArgumentException("sizes: need at least 2 sizes in [" + from + ", " + to + "] for a slope, but had " + count);
-        }
-        return dev.nbc.models.assessment.fit.LineFit.relative(x, y).slope() - modelSlope;
+        return LineFit.weighted(x, y, w).slope();
+    }
+
+    /**
+     * kappa: the slope correction of a gather's line, fitted over {@code sizes} within
+     * [{@code from}, {@code to}], less {@code modelSlope} (max or sum over the senders of t_i + 1/beta_0i).
+     */
+    public static double slopeCorrection(double[] sizes, double[] times, double from, double to, double modelSlope) {
+        return residualSlope(sizes, times, from, to, size -> modelSlope * size);
     }
 }
