@@ -20,6 +20,7 @@ import dev.nbc.harness.cli.Checked;
 import dev.nbc.harness.cli.OptionChecks;
 import dev.nbc.harness.cli.RankRuns;
 import dev.nbc.harness.ranks.CoreBinding;
+import dev.nbc.harness.ranks.HostListRanks;
 import dev.nbc.harness.ranks.InProcessRanks;
 import dev.nbc.harness.ranks.Ranks;
 import dev.nbc.harness.ranks.mpi.MpiRanks;
@@ -89,6 +90,14 @@ public final class NetgaugeCommand implements Callable<Integer>, Checked {
     @Option(names = "--ranks", paramLabel = "N", description = "Ranks of in-process modules (default 2).")
     int ranks = 2;
 
+    @Option(names = "--hosts", paramLabel = "HOST:PORT,...",
+            description = "Without MPI: every rank's control address in rank order, one process per rank started by hand (on other "
+                    + "hosts or network namespaces), each with its --rank; the tcp and udp modules find their peers over it.")
+    String hosts;
+
+    @Option(names = "--rank", paramLabel = "R", description = "With --hosts: this process's rank (its entry of the list).")
+    Integer hostRank;
+
     @Option(names = "--seed", paramLabel = "S", description = "Seed of the random choices (1:1 pairs, 1:n/n:1 server; default 1).")
     long seed = 1;
 
@@ -154,13 +163,29 @@ public final class NetgaugeCommand implements Callable<Integer>, Checked {
             checks.fail("--pattern " + pattern.name() + " needs " + missing + " of its module, which module " + module.name()
                     + " does not offer (it offers " + module.capabilities() + ")");
         }
+        if ((hosts == null) != (hostRank == null)) {
+            checks.fail("--hosts and --rank: go together (one process per rank, each told its rank), but only "
+                    + (hosts == null ? "--rank" : "--hosts") + " was given");
+        }
+        if (hosts != null) {
+            if (mpirun) {
+                checks.fail("--hosts: for processes started without mpirun (under mpirun the ranks are MPI's)");
+            }
+            if (module.ranks() != CommModule.Ranks.EITHER) {
+                checks.fail("--hosts: for modules that open their own connections (tcp, udp), but --module is " + module.name());
+            }
+            int entries = hosts.split(",").length;
+            checks.require(hostRank >= 0 && hostRank < entries, "--rank", "between 0 and " + (entries - 1) + " (the entries of --hosts)",
+                    hostRank);
+        }
         if (module.ranks() == CommModule.Ranks.MPI && !mpirun) {
             checks.fail("--module " + module.name() + " runs on the ranks of an mpirun job: start it with scripts/nbcrun -np N");
         }
         if (module.ranks() == CommModule.Ranks.IN_PROCESS && mpirun) {
             checks.fail("--module " + module.name() + " runs its ranks as threads of one JVM: start it without mpirun");
         }
-        int size = groupSize(checks.job().worldSize().orElse(ranks), mpirun && module.ranks() != CommModule.Ranks.IN_PROCESS);
+        int size = hosts != null ? hosts.split(",").length
+                : groupSize(checks.job().worldSize().orElse(ranks), mpirun && module.ranks() != CommModule.Ranks.IN_PROCESS);
         checks.require(size >= pattern.minRanks(), mpirun ? "-np" : "--ranks", "at least " + pattern.minRanks() + " for pattern "
                 + pattern.name(), size);
         checks.rankCount("--ranks", ranks);
@@ -210,7 +235,8 @@ public final class NetgaugeCommand implements Callable<Integer>, Checked {
         CommModule module = module(mpirun).orElseThrow();
         int max = Math.min(output.profile().or(maxBytes, 64 << 10, 1 << 20), module.maxMessageBytes());
         SizeSweep sweep = new SizeSweep(Math.min(minBytes, max), max, output.profile().or(repetitions, 200, 1000), mibPerSize << 20);
-        Ranks launched = module.ranks() == CommModule.Ranks.MPI || (module.ranks() == CommModule.Ranks.EITHER && mpirun)
+        Ranks launched = hosts != null ? new HostListRanks(hostRank, hosts, Duration.ofMinutes(2))
+                : module.ranks() == CommModule.Ranks.MPI || (module.ranks() == CommModule.Ranks.EITHER && mpirun)
                 ? MpiRanks.create()
                 : new InProcessRanks(ranks, module.network().orElse(null), Duration.ofHours(2), CoreBinding.CORE, module.virtualTime());
         VirtualTimeBarrier virtualBarrier = module.virtualTime() ? new VirtualTimeBarrier(launched.maxRanks()) : null;

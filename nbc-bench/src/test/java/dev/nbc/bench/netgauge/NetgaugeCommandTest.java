@@ -120,4 +120,38 @@ class NetgaugeCommandTest {
         assertTrue(help.out().contains("pattern 1:n") && help.out().contains("module udp") && help.out().contains("--udp-address"),
                 help.out());
     }
+
+    /** Without MPI: one process per rank told its rank and the control addresses (here two threads on the loopback). */
+    @Test
+    void ranksFromAHostListRunTheSocketModules() throws Exception {
+        String hosts = "127.0.0.1:" + freePort() + ",127.0.0.1:" + freePort();
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            List<java.util.concurrent.Future<Integer>> codes = new ArrayList<>();
+            for (int rank = 0; rank < 2; rank++) {
+                String[] args = {"netgauge", "--pattern", "pingpong", "--module", "udp", "--hosts", hosts, "--rank", Integer.toString(rank),
+                        "--max-bytes", "64", "--repetitions", "20", "--out", dir.resolve("rank" + rank).toString(), "--name", "hosts"};
+                codes.add(pool.submit(() -> NbcBench.commandLine(new JobEnvironment(Map.of())).execute(args)));
+            }
+            for (java.util.concurrent.Future<Integer> code : codes) {
+                assertEquals(0, code.get(2, java.util.concurrent.TimeUnit.MINUTES));
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        JsonNode rows = new ObjectMapper().readTree(dir.resolve("rank0").resolve("hosts.json").toFile()).get("rows");
+        assertEquals(7, rows.size(), rows.toString());
+        assertTrue(rows.get(0).get("time_us").asDouble() > 0, rows.toString());
+        assertTrue(Files.notExists(dir.resolve("rank1").resolve("hosts.json")), "rank 1 writes nothing");
+        CommandRun.assertUserError(run("netgauge", "--module", "mpi", "--hosts", hosts, "--rank", "0", "--out", dir.toString()),
+                "nbc-bench netgauge", "--hosts: for modules that open their own connections (tcp, udp), but --module is mpi");
+        CommandRun.assertUserError(run("netgauge", "--module", "tcp", "--hosts", hosts, "--out", dir.toString()),
+                "nbc-bench netgauge", "--hosts and --rank: go together");
+    }
+
+    private static int freePort() throws IOException {
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
 }
