@@ -21,7 +21,8 @@ public final class TcpModule implements CommModule {
     public static final class Options {
         @Option(names = "--tcp-address", paramLabel = "HOST",
                 description = "tcp: the address this rank listens on (default 127.0.0.1; another host's or network namespace's "
-                        + "address to leave the loopback).")
+                        + "address to leave the loopback; or NETWORK/PREFIX, e.g. 10.213.77.0/24: this host's interface in that subnet, "
+                        + "as Netgauge's -S, one option for every rank of a job).")
         String address = "127.0.0.1";
 
         @Option(names = "--tcp-peers", paramLabel = "HOST:PORT,...",
@@ -57,7 +58,7 @@ public final class TcpModule implements CommModule {
         Duration timeout = Duration.ofSeconds(options.connectTimeoutSeconds);
         TcpTransport transport = options.peers != null
                 ? TcpTransport.open(env.rank(), options.peers, timeout)
-                : TcpTransport.open(env.rank(), env.size(), new InetSocketAddress(options.address, 0),
+                : TcpTransport.open(env.rank(), env.size(), new InetSocketAddress(LocalAddress.resolve("--tcp-address", options.address), 0),
                         (rank, size, mine) -> Rendezvous.exchange(env.control(), mine), timeout);
         return new Endpoint(this, transport, Long.MAX_VALUE, null);
     }

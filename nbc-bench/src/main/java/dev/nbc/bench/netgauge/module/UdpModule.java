@@ -51,7 +51,7 @@ public final class UdpModule implements CommModule {
         if (options.timeoutMillis < 1) {
             throw new IllegalArgumentException("--udp-timeout-ms: must be at least 1, but was " + options.timeoutMillis);
         }
-        DatagramChannel channel = UdpTransport.bind(options.address);
+        DatagramChannel channel = UdpTransport.bind(LocalAddress.resolve("--udp-address", options.address));
         List<InetSocketAddress> peers = Rendezvous.exchange(env.control(), (InetSocketAddress) channel.getLocalAddress());
         UdpTransport transport = UdpTransport.open(env.rank(), channel, peers);
         return new Endpoint(this, transport, options.timeoutMillis * 1_000_000L, null);
