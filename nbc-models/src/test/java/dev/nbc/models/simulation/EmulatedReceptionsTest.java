@@ -3,17 +3,12 @@ package dev.nbc.models.simulation;
 import dev.nbc.core.algorithm.gather.GatherAlgorithm;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
-import dev.nbc.core.transport.PendingOperation;
-import dev.nbc.core.transport.Transport;
+import dev.nbc.core.testing.VirtualTimeExchanges;
 import dev.nbc.core.transport.inprocess.EmulatedNetwork;
-import dev.nbc.core.transport.inprocess.InProcessWorld;
 import dev.nbc.models.loggp.LogGPParameters;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -29,20 +24,8 @@ class EmulatedReceptionsTest {
 
     /** The root's clock when the last of n messages, posted at once by ranks 1..n, has been received. */
     private static long emulatedNToOne(EmulatedNetwork network, int n, int bytes) {
-        try (InProcessWorld world = InProcessWorld.onVirtualTime(n + 1, network)) {
-            Transport root = world.transport(0);
-            List<PendingOperation> receives = new ArrayList<>();
-            for (int peer = 1; peer <= n; peer++) {
-                receives.add(root.receive(ByteBuffer.allocateDirect(Math.max(1, bytes)), 0, bytes, peer, 0));
-            }
-            for (int peer = 1; peer <= n; peer++) {
-                world.transport(peer).send(ByteBuffer.allocateDirect(Math.max(1, bytes)), 0, bytes, 0, 0);
-            }
-            for (PendingOperation receive : receives) {
-                assertTrue(receive.test(), "on virtual time waiting completes at once");
-            }
-            return root.nanoTime();
-        }
+        long[] done = VirtualTimeExchanges.nToOne(network, n, bytes);
+        return done[done.length - 1];
     }
 
     private static double simulatedGather(LogGPParameters p, boolean receiveGap, int n, int bytes) {

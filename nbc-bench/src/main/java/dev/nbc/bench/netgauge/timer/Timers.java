@@ -4,6 +4,7 @@ import dev.nbc.core.transport.Transport;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.function.LongSupplier;
 
 /**
  * The timers available to Java. Netgauge's finest is the CPU's cycle counter (RDTSC); Java has no
@@ -21,47 +22,27 @@ public final class Timers {
     private Timers() {
     }
 
-    public static Timer nanoTime() {
-        return new Timer() {
-            @Override
-            public String name() {
-                return "nanotime";
-            }
+    /** A timer that is a name and a clock. */
+    private record Named(String name, LongSupplier clock) implements Timer {
+        @Override
+        public long nanos() {
+            return clock.getAsLong();
+        }
+    }
 
-            @Override
-            public long nanos() {
-                return System.nanoTime();
-            }
-        };
+    public static Timer nanoTime() {
+        return new Named("nanotime", System::nanoTime);
     }
 
     public static Timer instant() {
-        return new Timer() {
-            @Override
-            public String name() {
-                return "instant";
-            }
-
-            @Override
-            public long nanos() {
-                Instant now = Instant.now();
-                return now.getEpochSecond() * 1_000_000_000L + now.getNano();
-            }
-        };
+        return new Named("instant", () -> {
+            Instant now = Instant.now();
+            return now.getEpochSecond() * 1_000_000_000L + now.getNano();
+        });
     }
 
     public static Timer of(Transport transport) {
-        return new Timer() {
-            @Override
-            public String name() {
-                return "transport";
-            }
-
-            @Override
-            public long nanos() {
-                return transport.nanoTime();
-            }
-        };
+        return new Named("transport", transport::nanoTime);
     }
 
     /** The timers to measure at start (those that need no transport). */

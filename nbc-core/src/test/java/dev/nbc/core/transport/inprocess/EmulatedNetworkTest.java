@@ -1,5 +1,6 @@
 package dev.nbc.core.transport.inprocess;
 
+import dev.nbc.core.testing.VirtualTimeExchanges;
 import dev.nbc.core.transport.PendingOperation;
 import dev.nbc.core.transport.Transport;
 import org.junit.jupiter.api.Test;
@@ -246,29 +247,6 @@ class EmulatedNetworkTest {
         }
     }
 
-    /**
-     * n senders post at once to one receiver, on virtual time, driven from one thread in rank order
-     * so that the bookings at the receiver are made in time order; the receiver waits in that order.
-     * Returns the receiver's clock when each receive has completed.
-     */
-    private static long[] nToOne(EmulatedNetwork network, int n, int bytes) {
-        InProcessWorld world = InProcessWorld.onVirtualTime(n + 1, network);
-        Transport root = world.transport(0);
-        List<PendingOperation> receives = new ArrayList<>();
-        for (int peer = 1; peer <= n; peer++) {
-            receives.add(root.receive(ByteBuffer.allocateDirect(Math.max(1, bytes)), 0, bytes, peer, 0));
-        }
-        for (int peer = 1; peer <= n; peer++) {
-            world.transport(peer).send(ByteBuffer.allocateDirect(Math.max(1, bytes)), 0, bytes, 0, 0);
-        }
-        long[] done = new long[n];
-        for (int k = 0; k < n; k++) {
-            assertTrue(receives.get(k).test(), "on virtual time waiting completes at once");
-            done[k] = root.nanoTime();
-        }
-        return done;
-    }
-
     @ParameterizedTest(name = "o = {0}, g = {1}")
     @CsvSource({"2000, 2000", "3000, 1000", "500, 2500"})
     void withTheReceiveGapNToOneReceptionsFollowOneAnotherByMaxOfGAndOPlusTheTransfer(long o, long g) {
@@ -278,8 +256,8 @@ class EmulatedNetworkTest {
             long transfer = absorbing.injectionNanos(bytes);
             assertEquals(transfer + Math.max(g, o), serialising.receptionNanos(bytes));
             for (int n : new int[] {1, 2, 3, 8}) {
-                long[] done = nToOne(serialising, n, bytes);
-                long[] absorbed = nToOne(absorbing, n, bytes);
+                long[] done = VirtualTimeExchanges.nToOne(serialising, n, bytes);
+                long[] absorbed = VirtualTimeExchanges.nToOne(absorbing, n, bytes);
                 for (int k = 0; k < n; k++) {
                     // LogGOPSim: first bytes at o + L, the k-th reception begins k (max(g, o) + (m-1)G) later
                     assertEquals(o + 20_000 + k * (Math.max(g, o) + transfer) + transfer + o, done[k], "reception " + k + " of " + n);
@@ -294,7 +272,7 @@ class EmulatedNetworkTest {
     @ValueSource(ints = {0, 8, 1001, 65536})
     void theReceiveGapLeavesOneToOneAndPingPongAlone(int bytes) {
         EmulatedNetwork network = EmulatedNetwork.symmetric(20_000, 2_000, 2_000, 0.5).withReceiveGap();
-        assertEquals(network.oneWayNanos(bytes), nToOne(network, 1, bytes)[0]);
+        assertEquals(network.oneWayNanos(bytes), VirtualTimeExchanges.nToOne(network, 1, bytes)[0]);
         long[] errors = PingPong.oneWayErrors(InProcessWorld.onVirtualTime(2, network), bytes, 2, 20);
         assertEquals(0, errors[0], "ping-pong one-way times are o_s + (m-1)G + L + o_r exactly");
         assertEquals(0, errors[errors.length - 1]);
