@@ -233,7 +233,8 @@ public final class NetgaugeCommand implements Callable<Integer>, Checked {
         boolean mpirun = dev.nbc.harness.cli.JobEnvironment.current().underMpirun();
         Pattern pattern = pattern().orElseThrow();
         CommModule module = module(mpirun).orElseThrow();
-        int max = Math.min(output.profile().or(maxBytes, 64 << 10, 1 << 20), module.maxMessageBytes());
+        int requested = output.profile().or(maxBytes, 64 << 10, 1 << 20);
+        int max = Math.min(requested, module.maxMessageBytes());
         SizeSweep sweep = new SizeSweep(Math.min(minBytes, max), max, output.profile().or(repetitions, 200, 1000), mibPerSize << 20);
         Ranks launched = hosts != null ? new HostListRanks(hostRank, hosts, Duration.ofMinutes(2))
                 : module.ranks() == CommModule.Ranks.MPI || (module.ranks() == CommModule.Ranks.EITHER && mpirun)
@@ -244,8 +245,9 @@ public final class NetgaugeCommand implements Callable<Integer>, Checked {
             if (group.leader()) {
                 out.printf(Locale.ROOT, "netgauge: pattern %s over module %s (%s), %d ranks, %d..%d B%n", pattern.name(), module.name(),
                         module.capabilities(), group.maxRanks(), sweep.minBytes(), sweep.maxBytes());
-                if (max < (maxBytes == null ? max : maxBytes)) {
-                    out.printf("  --max-bytes capped at module %s's largest message, %d B%n", module.name(), module.maxMessageBytes());
+                if (max < requested) {
+                    out.printf("  --max-bytes %d capped at module %s's largest message, %d B%n", requested, module.name(),
+                            module.maxMessageBytes());
                 }
                 for (Timer t : Timers.all()) {
                     out.println("  " + TimerQuality.measure(t));
