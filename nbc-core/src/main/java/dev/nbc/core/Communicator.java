@@ -764,10 +764,14 @@ public final class Communicator implements AutoCloseable {
     public Request ialltoallv(ByteBuffer sendBuffer, int[] sendCounts, int[] sendDisplacements, ByteBuffer receiveBuffer,
                               int[] receiveCounts, int[] receiveDisplacements, DataType type) {
         return ialltoallv(sendBuffer, sendCounts, sendDisplacements, receiveBuffer, receiveCounts, receiveDisplacements, type,
-                AlltoallvAlgorithm.PAIRWISE);
+                null);
     }
 
-    /** As {@link #ialltoallv(ByteBuffer, int[], int[], ByteBuffer, int[], int[], DataType)} with a fixed algorithm. */
+    /**
+     * As {@link #ialltoallv(ByteBuffer, int[], int[], ByteBuffer, int[], int[], DataType)} with a
+     * fixed algorithm; null: the default, {@link AlltoallvAlgorithm#PAIRWISE}, as for every
+     * collective's algorithm argument.
+     */
     public Request ialltoallv(ByteBuffer sendBuffer, int[] sendCounts, int[] sendDisplacements, ByteBuffer receiveBuffer,
                               int[] receiveCounts, int[] receiveDisplacements, DataType type, AlltoallvAlgorithm algorithm) {
         return alltoallvInit(sendBuffer, sendCounts, sendDisplacements, receiveBuffer, receiveCounts, receiveDisplacements, type,
@@ -796,7 +800,7 @@ public final class Communicator implements AutoCloseable {
             throw new IllegalArgumentException("sendBuffer: shares memory with receiveBuffer; overlapping send and receive "
                     + "buffers are erroneous (as in MPI): pass null as sendBuffer to work in place, or separate memory");
         }
-        AlltoallvAlgorithm chosen = algorithm;
+        AlltoallvAlgorithm chosen = algorithm != null ? algorithm : AlltoallvAlgorithm.PAIRWISE;
         return collective(new ScheduleCache.Key(chosen, -1, 0, type, null, inPlace, 0, List.of(sends.asKey(), receives.asKey())),
                 () -> chosen.build(rank(), size(), sends, receives, type, inPlace), input, output,
                 () -> "IALLTOALLV of " + type + where());

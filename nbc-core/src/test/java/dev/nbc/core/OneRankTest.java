@@ -106,4 +106,24 @@ class OneRankTest {
             assertArrayEquals(send, receive, "the staged result was copied out to the array before completion");
         }
     }
+
+    /** Every collective's algorithm argument may be null, the default: alltoallv's too (it threw a NullPointerException). */
+    @org.junit.jupiter.api.Test
+    void alltoallvWithoutAnAlgorithmTakesTheDefault() {
+        ByteBuffer in = Buffers.allocate(COUNT, DataType.DOUBLE);
+        ByteBuffer out = Buffers.allocate(COUNT, DataType.DOUBLE);
+        for (int i = 0; i < COUNT; i++) {
+            in.putDouble(i * Double.BYTES, i + 1);
+        }
+        String algorithm = onRanks(1, 0, comm -> {
+            Request r = comm.ialltoallv(in, new int[] {COUNT}, new int[] {0}, out, new int[] {COUNT}, new int[] {0}, DataType.DOUBLE,
+                    null);
+            r.await();
+            return r.algorithm().name();
+        });
+        assertEquals("PAIRWISE", algorithm);
+        for (int i = 0; i < COUNT; i++) {
+            assertEquals(i + 1, out.getDouble(i * Double.BYTES));
+        }
+    }
 }

@@ -74,8 +74,9 @@ public final class NativeLatencyComparison implements Callable<Integer>, Checked
     private ModelAdvisor advisor;
 
     @Option(names = "--collectives", paramLabel = "C", split = ",",
-            description = "Collectives to measure (default all): ${COMPLETION-CANDIDATES}.")
-    Set<Collective> collectives = EnumSet.copyOf(CollectiveCall.supported());
+            description = "Collectives to measure (default all; the v-collectives and reduce_scatter with every rank's count "
+                    + "alike): ${COMPLETION-CANDIDATES}.")
+    Set<Collective> collectives = EnumSet.copyOf(CollectiveCall.withUniformCounts());
 
     /** One timed operation: start it, wait for it. */
     private interface Operation {
@@ -91,8 +92,6 @@ public final class NativeLatencyComparison implements Callable<Integer>, Checked
         checks.atLeast("--max-bytes", maxBytes, 8);
         checks.atLeast("--iterations", iterations, 1);
         checks.require(!collectives.isEmpty(), "--collectives", "must name at least one collective", collectives);
-        checks.require(CollectiveCall.supported().containsAll(collectives), "--collectives",
-                "the v-collectives and reduce_scatter are not measured here", collectives);
         if (model != null) {
             checks.libraryCheck("--model", () -> advisor = ModelAdvisor.fromModelFile(model));
         }
@@ -123,8 +122,11 @@ public final class NativeLatencyComparison implements Callable<Integer>, Checked
                     CollectiveCall openMpi = new OpenMpiCall(MPI.COMM_WORLD, collective, bytes);
                     double openMpiNanos = slowestMedian(() -> openMpi.start().await(), iterations, bytes);
                     int count = collective.count(bytes, DataType.DOUBLE);
-                    Algorithm chosen = comm.selector().choose(collective, count, DataType.DOUBLE, size, ReduceOp.SUM);
-                    Algorithm modelled = advisor == null ? null : advisor.advise(collective, count, DataType.DOUBLE, size, ReduceOp.SUM);
+                    Algorithm chosen = collective.hasEqualBlocks()
+                            ? comm.selector().choose(collective, count, DataType.DOUBLE, size, ReduceOp.SUM)
+                            : communicatorsChoice(comm, collective, bytes, algorithms);
+                    Algorithm modelled = advisor == null || !collective.hasEqualBlocks() ? null
+                            : advisor.advise(collective, count, DataType.DOUBLE, size, ReduceOp.SUM);
                     Map<Algorithm, Double> measured = new LinkedHashMap<>();
                     for (Algorithm algorithm : algorithms) {
                         NbcCall nbc = new NbcCall(comm, collective, bytes, algorithm);
@@ -146,6 +148,16 @@ public final class NativeLatencyComparison implements Callable<Integer>, Checked
                 System.out.println(score.headline());
             }
         }
+    }
+
+    /**
+     * The algorithm the communicator takes for a collective whose blocks may differ (the selector
+     * chooses for equal blocks only): what one call made with none given reports.
+     */
+    private static Algorithm communicatorsChoice(Communicator comm, Collective collective, int bytes, List<Algorithm> algorithms) {
+        NbcCall call = new NbcCall(comm, collective, bytes, null);
+        call.request().await();
+        return algorithms.stream().filter(a -> a.name().equals(call.algorithm())).findFirst().orElseThrow();
     }
 
     /** 8 B, then every factor of 8 up to {@code maxBytes}, and {@code maxBytes} itself. */

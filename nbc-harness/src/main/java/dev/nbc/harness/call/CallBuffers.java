@@ -10,33 +10,40 @@ import java.nio.ByteBuffer;
  * The input and output buffers of a collective of {@code count} doubles per rank's block on P
  * ranks, as MPI lays them out: P blocks where a rank sends to or receives from every other
  * (a gather's result, a scatter's source, both sides of an all-to-all, a reduce-scatter's input),
- * one block elsewhere. The input holds 0, 1, 2, ...
+ * one block elsewhere. The input holds 0, 1, 2, ... The v-collectives get the same layout, every
+ * rank's count {@code count} and block i at displacement i count ({@link #counts},
+ * {@link #displacements}): what their calls cost beyond the regular ones' is the counts.
  */
-public record CallBuffers(ByteBuffer in, ByteBuffer out) {
+public record CallBuffers(ByteBuffer in, ByteBuffer out, int[] counts, int[] displacements) {
 
     /** The buffers of {@code collective} with blocks of {@code count} doubles on {@code processes} ranks. */
     public static CallBuffers of(Collective collective, int count, int processes) {
         int block = Math.max(1, count);
         int all = Math.multiplyExact(block, processes);
         ByteBuffer in = Buffers.allocate(switch (collective) {
-            case SCATTER, ALLTOALL, REDUCE_SCATTER_BLOCK -> all;
+            case SCATTER, SCATTERV, ALLTOALL, ALLTOALLV, REDUCE_SCATTER_BLOCK, REDUCE_SCATTER -> all;
             default -> block;
         }, DataType.DOUBLE);
         ByteBuffer out = Buffers.allocate(switch (collective) {
-            case ALLGATHER, GATHER, ALLTOALL -> all;
+            case ALLGATHER, ALLGATHERV, GATHER, GATHERV, ALLTOALL, ALLTOALLV -> all;
             default -> block;
         }, DataType.DOUBLE);
         for (int i = 0; i < in.capacity() / Double.BYTES; i++) {
             in.putDouble(i * Double.BYTES, i);
         }
-        return new CallBuffers(in, out);
+        int[] counts = new int[processes];
+        int[] displacements = new int[processes];
+        for (int r = 0; r < processes; r++) {
+            counts[r] = count;
+            displacements[r] = r * count;
+        }
+        return new CallBuffers(in, out, counts, displacements);
     }
 
-    /** Refuses a collective that is not {@link CollectiveCall#supported()}. */
+    /** Refuses a collective that is not {@link CollectiveCall#withUniformCounts()}. */
     public static void checkSupported(Collective collective) {
-        if (!CollectiveCall.supported().contains(collective)) {
-            throw new IllegalArgumentException("collective: " + collective + " has blocks of different sizes, "
-                    + "which the benchmarks' calls do not measure");
+        if (!CollectiveCall.withUniformCounts().contains(collective)) {
+            throw new IllegalArgumentException("collective: " + collective + " is not one the benchmarks' calls make");
         }
     }
 }

@@ -39,7 +39,15 @@ public interface CollectiveCall {
     /** nbc's progress engine, whose counters and thread the benchmarks read; empty for the MPI library's calls. */
     Optional<ProgressEngine> engine();
 
-    /** The collectives a call runs: every one whose blocks are all alike (not the v-collectives nor reduce_scatter). */
+    /**
+     * Every collective a call makes: the v-collectives and reduce_scatter too, with every rank's
+     * count alike ({@link CallBuffers}), for comparisons of a call's cost against the MPI library's.
+     */
+    static List<Collective> withUniformCounts() {
+        return List.of(Collective.values());
+    }
+
+    /** The collectives the benchmarks sweep: every one whose blocks are all alike by definition (not the v-collectives nor reduce_scatter). */
     static List<Collective> supported() {
         return Arrays.stream(Collective.values()).filter(c -> !c.name().endsWith("V") && c != Collective.REDUCE_SCATTER).toList();
     }

@@ -5,9 +5,11 @@ import dev.nbc.core.schedule.Algorithm;
 import dev.nbc.core.algorithm.allgather.AllgatherAlgorithm;
 import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
 import dev.nbc.core.algorithm.alltoall.AlltoallAlgorithm;
+import dev.nbc.core.algorithm.alltoall.AlltoallvAlgorithm;
 import dev.nbc.core.algorithm.bcast.BcastAlgorithm;
 import dev.nbc.core.algorithm.gather.GatherAlgorithm;
 import dev.nbc.core.algorithm.reduce.ReduceAlgorithm;
+import dev.nbc.core.algorithm.reducescatter.ReduceScatterAlgorithm;
 import dev.nbc.core.algorithm.reducescatter.ReduceScatterBlockAlgorithm;
 import dev.nbc.core.algorithm.scan.ExscanAlgorithm;
 import dev.nbc.core.algorithm.scan.ScanAlgorithm;
@@ -33,6 +35,9 @@ public final class NbcCall implements CollectiveCall {
     private final Algorithm algorithm;
     private final ByteBuffer in;
     private final ByteBuffer out;
+    /** The v-collectives' counts and displacements: every rank's count alike. */
+    private final int[] counts;
+    private final int[] displacements;
     /**
      * The last request started, whose algorithm the report names. Kept unconditionally: a
      * "first start only" branch was a trap for the JIT (never taken while it compiled start(), then
@@ -58,6 +63,8 @@ public final class NbcCall implements CollectiveCall {
         CallBuffers buffers = CallBuffers.of(collective, count, comm.size());
         this.in = buffers.in();
         this.out = buffers.out();
+        this.counts = buffers.counts();
+        this.displacements = buffers.displacements();
     }
 
     @Override
@@ -84,7 +91,12 @@ public final class NbcCall implements CollectiveCall {
             case SCAN -> comm.iscan(in, out, count, TYPE, OP, (ScanAlgorithm) algorithm);
             case EXSCAN -> comm.iexscan(in, out, count, TYPE, OP, (ExscanAlgorithm) algorithm);
             case REDUCE_SCATTER_BLOCK -> comm.ireduceScatterBlock(in, out, count, TYPE, OP, (ReduceScatterBlockAlgorithm) algorithm);
-            default -> throw new IllegalStateException("unsupported collective " + collective); // refused by the constructor
+            // gatherv, scatterv and allgatherv have one algorithm each, which the communicator always takes
+            case GATHERV -> comm.igatherv(in, count, out, counts, displacements, TYPE, ROOT);
+            case SCATTERV -> comm.iscatterv(in, counts, displacements, out, count, TYPE, ROOT);
+            case ALLGATHERV -> comm.iallgatherv(in, count, out, counts, displacements, TYPE);
+            case ALLTOALLV -> comm.ialltoallv(in, counts, displacements, out, counts, displacements, TYPE, (AlltoallvAlgorithm) algorithm);
+            case REDUCE_SCATTER -> comm.ireduceScatter(in, out, counts, TYPE, OP, (ReduceScatterAlgorithm) algorithm);
         };
         last = r;
         return r;

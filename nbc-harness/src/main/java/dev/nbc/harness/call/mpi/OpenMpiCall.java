@@ -25,6 +25,8 @@ public final class OpenMpiCall implements CollectiveCall {
     private final int count;
     private final ByteBuffer in;
     private final ByteBuffer out;
+    private final int[] counts;
+    private final int[] displacements;
 
     public OpenMpiCall(Intracomm comm, Collective collective, int bytes) {
         CallBuffers.checkSupported(collective);
@@ -35,6 +37,8 @@ public final class OpenMpiCall implements CollectiveCall {
             CallBuffers buffers = CallBuffers.of(collective, count, comm.getSize());
             this.in = buffers.in();
             this.out = buffers.out();
+            this.counts = buffers.counts();
+            this.displacements = buffers.displacements();
         } catch (MPIException e) {
             throw failed(e);
         }
@@ -66,7 +70,11 @@ public final class OpenMpiCall implements CollectiveCall {
                 case SCAN -> comm.iScan(in, out, count, MPI.DOUBLE, MPI.SUM);
                 case EXSCAN -> comm.iExScan(in, out, count, MPI.DOUBLE, MPI.SUM);
                 case REDUCE_SCATTER_BLOCK -> comm.iReduceScatterBlock(in, out, count, MPI.DOUBLE, MPI.SUM);
-                default -> throw new IllegalStateException("unsupported collective " + collective); // refused by the constructor
+                case GATHERV -> comm.iGatherv(in, count, MPI.DOUBLE, out, counts, displacements, MPI.DOUBLE, ROOT);
+                case SCATTERV -> comm.iScatterv(in, counts, displacements, MPI.DOUBLE, out, count, MPI.DOUBLE, ROOT);
+                case ALLGATHERV -> comm.iAllGatherv(in, count, MPI.DOUBLE, out, counts, displacements, MPI.DOUBLE);
+                case ALLTOALLV -> comm.iAllToAllv(in, counts, displacements, MPI.DOUBLE, out, counts, displacements, MPI.DOUBLE);
+                case REDUCE_SCATTER -> comm.iReduceScatter(in, out, counts, MPI.DOUBLE, MPI.SUM);
             };
         } catch (MPIException e) {
             throw failed(e);
@@ -108,6 +116,11 @@ public final class OpenMpiCall implements CollectiveCall {
                 case SCAN -> comm.scan(in, out, count, MPI.DOUBLE, MPI.SUM);
                 case EXSCAN -> comm.exScan(in, out, count, MPI.DOUBLE, MPI.SUM);
                 case REDUCE_SCATTER_BLOCK -> comm.reduceScatterBlock(in, out, count, MPI.DOUBLE, MPI.SUM);
+                case GATHERV -> comm.gatherv(in, count, MPI.DOUBLE, out, counts, displacements, MPI.DOUBLE, ROOT);
+                case SCATTERV -> comm.scatterv(in, counts, displacements, MPI.DOUBLE, out, count, MPI.DOUBLE, ROOT);
+                case ALLGATHERV -> comm.allGatherv(in, count, MPI.DOUBLE, out, counts, displacements, MPI.DOUBLE);
+                case ALLTOALLV -> comm.allToAllv(in, counts, displacements, MPI.DOUBLE, out, counts, displacements, MPI.DOUBLE);
+                case REDUCE_SCATTER -> comm.reduceScatter(in, out, counts, MPI.DOUBLE, MPI.SUM);
                 default -> throw new IllegalStateException("unsupported collective " + collective);
             }
         } catch (MPIException e) {
