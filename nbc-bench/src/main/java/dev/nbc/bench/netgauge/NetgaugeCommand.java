@@ -101,9 +101,9 @@ public final class NetgaugeCommand implements Callable<Integer>, Checked {
     @Option(names = "--seed", paramLabel = "S", description = "Seed of the random choices (1:1 pairs, 1:n/n:1 server; default 1).")
     long seed = 1;
 
-    @Option(names = "--timer", paramLabel = "NAME", description = "nanotime, instant or transport (default transport: the module's "
+    @Option(names = "--timer", paramLabel = "NAME", description = "${COMPLETION-CANDIDATES} (default transport: the module's "
             + "clock, System.nanoTime but on an emulated network's virtual time).")
-    String timerName = "transport";
+    Timers.Choice timer = Timers.Choice.TRANSPORT;
 
     @Mixin
     OutputOptions output;
@@ -193,8 +193,6 @@ public final class NetgaugeCommand implements Callable<Integer>, Checked {
         checks.atLeast("--max-bytes", maxBytes, Math.max(1, minBytes));
         checks.atLeast("--repetitions", repetitions, 1);
         checks.atLeast("--mib-per-size", mibPerSize, 1);
-        checks.require(List.of("nanotime", "instant", "transport").contains(timerName), "--timer", "nanotime, instant or transport",
-                timerName);
         for (Map.Entry<Object, Set<String>> e : owners.entrySet()) {
             boolean chosen = e.getValue().contains("pattern " + pattern.name()) || e.getValue().contains("module " + module.name());
             if (!chosen) {
@@ -255,14 +253,10 @@ public final class NetgaugeCommand implements Callable<Integer>, Checked {
             }
             List<Map<String, Object>> rows = group.run(group.maxRanks(), env -> {
                 try (Endpoint endpoint = module.open(env)) {
-                    Timer timer = switch (timerName) {
-                        case "nanotime" -> Timers.nanoTime();
-                        case "instant" -> Timers.instant();
-                        default -> Timers.of(endpoint.transport());
-                    };
+                    Timer clock = timer.timer(endpoint.transport());
                     env.control().barrier();
                     Runnable barrier = virtualBarrier != null ? virtualBarrier.on(env.rank(), endpoint.transport()) : env.control()::barrier;
-                    return pattern.run(new PatternRun(endpoint, env.control(), barrier, timer, sweep, seed, output.out()));
+                    return pattern.run(new PatternRun(endpoint, env.control(), barrier, clock, sweep, seed, output.out()));
                 }
             });
             if (group.leader()) {

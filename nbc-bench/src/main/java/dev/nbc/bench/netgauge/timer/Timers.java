@@ -45,6 +45,20 @@ public final class Timers {
         return new Named("transport", transport::nanoTime);
     }
 
+    /** The timer a run takes its times with (--timer). */
+    public enum Choice {
+        NANOTIME, INSTANT, TRANSPORT;
+
+        /** This choice's timer for ranks communicating over {@code transport}. */
+        public Timer timer(Transport transport) {
+            return switch (this) {
+                case NANOTIME -> nanoTime();
+                case INSTANT -> instant();
+                case TRANSPORT -> of(transport);
+            };
+        }
+    }
+
     /** The timers to measure at start (those that need no transport). */
     public static List<Timer> all() {
         return List.of(nanoTime(), instant());
