@@ -98,18 +98,24 @@ class NbcCallTest {
     }
 
     @Test
-    void aCallRefusesAnotherCollectivesAlgorithmAndTheVCollectives() {
-        List<String> refusals = new InProcessRanks(1, null, Duration.ofMinutes(1), CoreBinding.CORE).run(1, env -> {
+    void aCallRefusesAnotherCollectivesAlgorithmAndMakesTheVCollectivesWithUniformCounts() {
+        List<String> outcomes = new InProcessRanks(2, null, Duration.ofMinutes(1), CoreBinding.CORE).run(2, env -> {
             try (Session session = env.open()) {
                 IllegalArgumentException wrongAlgorithm = assertThrows(IllegalArgumentException.class,
                         () -> new NbcCall(session.comm(), Collective.BCAST, 8, AllreduceAlgorithm.RING));
-                IllegalArgumentException vCollective = assertThrows(IllegalArgumentException.class,
-                        () -> new NbcCall(session.comm(), Collective.GATHERV, 8, null));
-                return List.of(wrongAlgorithm.getMessage(), vCollective.getMessage());
+                // every v-collective and reduce_scatter runs, with every rank's count alike, and reports its algorithm
+                StringBuilder algorithms = new StringBuilder();
+                for (Collective c : List.of(Collective.GATHERV, Collective.SCATTERV, Collective.ALLGATHERV, Collective.ALLTOALLV,
+                        Collective.REDUCE_SCATTER)) {
+                    NbcCall call = new NbcCall(session.comm(), c, 16, null);
+                    call.blocking();
+                    algorithms.append(c.label()).append('=').append(call.algorithm()).append(' ');
+                }
+                return List.of(wrongAlgorithm.getMessage(), algorithms.toString().trim());
             }
         });
-        assertTrue(refusals.get(0).startsWith("algorithm: RING is a allreduce algorithm"), refusals.get(0));
-        assertTrue(refusals.get(1).startsWith("collective: GATHERV"), refusals.get(1));
+        assertTrue(outcomes.get(0).startsWith("algorithm: RING is a allreduce algorithm"), outcomes.get(0));
+        assertEquals("gatherv=LINEAR scatterv=LINEAR allgatherv=RING alltoallv=PAIRWISE reduce_scatter=RING", outcomes.get(1));
     }
 
     @Test
