@@ -73,6 +73,11 @@ public final class NativeLatencyComparison implements Callable<Integer>, Checked
 
     private ModelAdvisor advisor;
 
+    @Option(names = "--shared-cores", paramLabel = "C",
+            description = "With --model: the ranks share C cores (one host, more ranks than cores), so that the model counts all "
+                    + "ranks' CPU work against them (ModelAdvisor.withSharedCores).")
+    Integer sharedCores;
+
     @Option(names = "--collectives", paramLabel = "C", split = ",",
             description = "Collectives to measure (default all; the v-collectives and reduce_scatter with every rank's count "
                     + "alike): ${COMPLETION-CANDIDATES}.")
@@ -93,7 +98,9 @@ public final class NativeLatencyComparison implements Callable<Integer>, Checked
         checks.atLeast("--iterations", iterations, 1);
         checks.require(!collectives.isEmpty(), "--collectives", "must name at least one collective", collectives);
         if (model != null) {
-            checks.libraryCheck("--model", () -> advisor = ModelAdvisor.fromModelFile(model));
+            checks.atLeast("--shared-cores", sharedCores, 1);
+            checks.libraryCheck("--model", () -> advisor = sharedCores == null ? ModelAdvisor.fromModelFile(model)
+                    : ModelAdvisor.fromModelFile(model).withSharedCores(sharedCores));
         }
     }
 
