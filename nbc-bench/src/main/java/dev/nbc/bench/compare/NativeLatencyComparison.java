@@ -75,8 +75,13 @@ public final class NativeLatencyComparison implements Callable<Integer>, Checked
 
     @Option(names = "--shared-cores", paramLabel = "C",
             description = "With --model: the ranks share C cores (one host, more ranks than cores), so that the model counts all "
-                    + "ranks' CPU work against them (ModelAdvisor.withSharedCores).")
+                    + "ranks' CPU work against them and a wake-up per round (ModelAdvisor.withSharedCores).")
     Integer sharedCores;
+
+    @Option(names = "--round-wake-us", paramLabel = "US", defaultValue = "6",
+            description = "With --shared-cores: a round's wake-up of a peer off its core, us (default ${DEFAULT-VALUE}: a same-core "
+                    + "wake-up measured on this machine, session 11's WakeCost).")
+    double roundWakeMicros;
 
     @Option(names = "--collectives", paramLabel = "C", split = ",",
             description = "Collectives to measure (default all; the v-collectives and reduce_scatter with every rank's count "
@@ -100,7 +105,7 @@ public final class NativeLatencyComparison implements Callable<Integer>, Checked
         if (model != null) {
             checks.atLeast("--shared-cores", sharedCores, 1);
             checks.libraryCheck("--model", () -> advisor = sharedCores == null ? ModelAdvisor.fromModelFile(model)
-                    : ModelAdvisor.fromModelFile(model).withSharedCores(sharedCores));
+                    : ModelAdvisor.fromModelFile(model).withSharedCores(sharedCores, roundWakeMicros * 1e3));
         }
     }
 

@@ -57,33 +57,42 @@ public final class ModelAdvisor implements AlgorithmAdvisor {
     private final ParameterSource parameters;
     /** Cores the ranks of a call share (0: a core per rank, as LogGP assumes). */
     private final int sharedCores;
+    /** With shared cores: what each round costs for the wake-up of a peer that was off its core, ns. */
+    private final double roundWakeNanos;
     private final Map<Shape, AlgorithmChoice> remembered = new ConcurrentHashMap<>();
 
-    private ModelAdvisor(ParameterSource parameters, int sharedCores) {
+    private ModelAdvisor(ParameterSource parameters, int sharedCores, double roundWakeNanos) {
         this.parameters = parameters;
         this.sharedCores = sharedCores;
+        this.roundWakeNanos = roundWakeNanos;
     }
 
     private ModelAdvisor(ParameterSource parameters) {
-        this(parameters, 0);
+        this(parameters, 0, 0);
     }
 
     /**
-     * The same advisor for ranks that share {@code cores} cores (one host, more ranks than cores):
-     * a call then takes at least the CPU work of all its ranks divided by the cores, however short
-     * its critical path, so a candidate's time is the larger of the two. LogGP gives every rank a
-     * processor of its own and so favours the fewest steps; ranks that take turns on the cores pay
-     * for every message any of them handles (measured here at P = 3 and 4 on 2 cores: the scan
-     * chains and reduce + broadcast win where the simulator alone picks recursive doubling;
-     * docs/core.md).
+     * The same advisor for ranks that share {@code cores} cores (one host, more ranks than cores).
+     * LogGP gives every rank a processor of its own and so favours the fewest steps; ranks that take
+     * turns on the cores pay twice more: a call cannot end before the cores have done every rank's
+     * CPU work, and in every round a rank waits for a peer that may be off its core and must be
+     * woken. A candidate's time is max(simulated finish, all ranks' simulated CPU work / cores) +
+     * rounds x {@code roundWakeNanos} (its schedule's most rounds on any rank). Measured here at
+     * P = 3 and 4 on 2 cores: the scan chains, reduce + broadcast and the linear all-to-all win where
+     * the simulator alone picks recursive doubling and the pairwise exchange (docs/core.md). The
+     * wake-up's cost is the machine's, measured apart (session 11's WakeCost: 6.0-6.5 us when the
+     * thread on the same core wakes its peer).
      *
-     * @throws IllegalArgumentException if {@code cores} is below 1
+     * @throws IllegalArgumentException if {@code cores} is below 1 or {@code roundWakeNanos} negative
      */
-    public ModelAdvisor withSharedCores(int cores) {
+    public ModelAdvisor withSharedCores(int cores, double roundWakeNanos) {
         if (cores < 1) {
             throw new IllegalArgumentException("cores: must be at least 1, but was " + cores);
         }
-        return new ModelAdvisor(parameters, cores);
+        if (!(roundWakeNanos >= 0)) {
+            throw new IllegalArgumentException("roundWakeNanos: must be >= 0, but was " + roundWakeNanos);
+        }
+        return new ModelAdvisor(parameters, cores, roundWakeNanos);
     }
 
     /** With parameters from {@code source}. */
@@ -153,8 +162,10 @@ public final class ModelAdvisor implements AlgorithmAdvisor {
         List<SimulationResult> results = new ArrayList<>();
         double least = Double.POSITIVE_INFINITY;
         for (Algorithm a : AlgorithmSelector.candidates(collective, op)) {
-            SimulationResult r = simulator.run(ScheduleSource.forCall(a, size, count, type, op));
-            double nanos = sharedCores > 0 && size > sharedCores ? Math.max(r.maxFinishTime(), totalCpu(r) / sharedCores)
+            ScheduleSource schedules = ScheduleSource.forCall(a, size, count, type, op);
+            SimulationResult r = simulator.run(schedules);
+            double nanos = sharedCores > 0 && size > sharedCores
+                    ? Math.max(r.maxFinishTime(), totalCpu(r) / sharedCores) + mostRounds(schedules) * roundWakeNanos
                     : r.maxFinishTime();
             candidates.add(new AlgorithmChoice.Candidate(a, nanos));
             results.add(r);
@@ -177,6 +188,14 @@ public final class ModelAdvisor implements AlgorithmAdvisor {
             return cpuA < cpuB;
         }
         return a.operations() < b.operations();
+    }
+
+    private static int mostRounds(ScheduleSource schedules) {
+        int most = 0;
+        for (int rank = 0; rank < schedules.size(); rank++) {
+            most = Math.max(most, schedules.schedule(rank).rounds().size());
+        }
+        return most;
     }
 
     private static double totalCpu(SimulationResult r) {

@@ -116,13 +116,15 @@ class ModelAdvisorTest {
 
     /**
      * Four ranks on two cores: a collective cannot end before the cores have done every rank's
-     * work, so the chain (3 messages) beats recursive doubling (8 messages in 2 steps) for a small
-     * scan and exscan, as measured here; with a core per rank the fewest steps win, as before.
+     * work and every round waits for a peer that may be off its core, so the chain (3 messages)
+     * beats recursive doubling (8 messages in 2 steps) for a small scan and exscan, and the linear
+     * all-to-all (one round) the pairwise exchange (3 rounds), as measured here; with a core per
+     * rank the fewest steps win, as before.
      */
     @Test
     void ranksSharingCoresCountEveryRanksWork() {
         ModelAdvisor ownCores = ModelAdvisor.fromParameters(SHARED_MEMORY);
-        ModelAdvisor twoCores = ModelAdvisor.fromParameters(SHARED_MEMORY).withSharedCores(2);
+        ModelAdvisor twoCores = ModelAdvisor.fromParameters(SHARED_MEMORY).withSharedCores(2, 6000);
         assertEquals("RECURSIVE_DOUBLING", ownCores.advise(Collective.SCAN, 8, DataType.DOUBLE, 4, ReduceOp.SUM).name());
         assertEquals("LINEAR", twoCores.advise(Collective.SCAN, 8, DataType.DOUBLE, 4, ReduceOp.SUM).name());
         assertEquals("LINEAR", twoCores.advise(Collective.EXSCAN, 64, DataType.DOUBLE, 4, ReduceOp.SUM).name());
@@ -132,6 +134,8 @@ class ModelAdvisorTest {
         AlgorithmChoice shared = twoCores.explain(Collective.SCAN, 8, DataType.DOUBLE, 4, ReduceOp.SUM);
         assertTrue(shared.chosenNanos() >= ownCores.explain(Collective.SCAN, 8, DataType.DOUBLE, 4, ReduceOp.SUM).chosenNanos(),
                 shared.why());
-        assertThrows(IllegalArgumentException.class, () -> ownCores.withSharedCores(0));
+        assertThrows(IllegalArgumentException.class, () -> ownCores.withSharedCores(0, 6000));
+        assertEquals("LINEAR", twoCores.advise(Collective.ALLTOALL, 512, DataType.DOUBLE, 4, null).name(),
+                "one round of sends against P - 1 rounds of waiting for a peer");
     }
 }
