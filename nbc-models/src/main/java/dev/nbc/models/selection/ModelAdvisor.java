@@ -6,6 +6,7 @@ import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.core.schedule.Algorithm;
 import dev.nbc.core.schedule.Collective;
+import dev.nbc.core.schedule.Schedule;
 import dev.nbc.models.assessment.AssessedModel;
 import dev.nbc.models.assessment.ModelFile;
 import dev.nbc.models.loggp.LogGPParameters;
@@ -162,8 +163,9 @@ public final class ModelAdvisor implements AlgorithmAdvisor {
         List<SimulationResult> results = new ArrayList<>();
         double least = Double.POSITIVE_INFINITY;
         for (Algorithm a : AlgorithmSelector.candidates(collective, op)) {
-            ScheduleSource schedules = ScheduleSource.forCall(a, size, count, type, op);
-            SimulationResult r = simulator.run(schedules);
+            // built once: the simulator and the round count read the same schedules
+            List<Schedule> schedules = built(ScheduleSource.forCall(a, size, count, type, op));
+            SimulationResult r = simulator.run(ScheduleSource.of(schedules));
             double nanos = sharedCores > 0 && size > sharedCores
                     ? Math.max(r.maxFinishTime(), totalCpu(r) / sharedCores) + mostRounds(schedules) * roundWakeNanos
                     : r.maxFinishTime();
@@ -190,12 +192,16 @@ public final class ModelAdvisor implements AlgorithmAdvisor {
         return a.operations() < b.operations();
     }
 
-    private static int mostRounds(ScheduleSource schedules) {
-        int most = 0;
-        for (int rank = 0; rank < schedules.size(); rank++) {
-            most = Math.max(most, schedules.schedule(rank).rounds().size());
+    private static List<Schedule> built(ScheduleSource source) {
+        List<Schedule> schedules = new ArrayList<>(source.size());
+        for (int rank = 0; rank < source.size(); rank++) {
+            schedules.add(source.schedule(rank));
         }
-        return most;
+        return schedules;
+    }
+
+    private static int mostRounds(List<Schedule> schedules) {
+        return schedules.stream().mapToInt(schedule -> schedule.rounds().size()).max().orElse(0);
     }
 
     private static double totalCpu(SimulationResult r) {
