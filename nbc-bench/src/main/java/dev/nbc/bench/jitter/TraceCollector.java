@@ -1,5 +1,6 @@
 package dev.nbc.bench.jitter;
 
+import dev.nbc.bench.netgauge.timer.TimerQuality;
 import dev.nbc.harness.ranks.CoreBinding;
 import dev.nbc.models.simulation.DetourTrace;
 
@@ -92,7 +93,8 @@ public final class TraceCollector {
             throw new IllegalArgumentException("spanNanos, thresholdNanos, maxDetours: must be positive, but were "
                     + spanNanos + ", " + thresholdNanos + ", " + maxDetours);
         }
-        long tMin = minimumStep(CALIBRATION_READS);
+        // the clock's smallest step, at least 1 ns (a clock that never moved in the reads counts as 1)
+        long tMin = Math.max(1, TimerQuality.minimumStep(System::nanoTime, CALIBRATION_READS));
         long threshold = Math.max(thresholdNanos, tMin + 1);
         long[] starts = new long[maxDetours];
         long[] steps = new long[maxDetours];
@@ -108,21 +110,6 @@ public final class TraceCollector {
         }
         return new Collected(cpu, tMin, threshold, span, n == maxDetours, new DetourTrace(s, d, Math.max(span, n == 0 ? 1
                 : s[n - 1] + d[n - 1])), binding);
-    }
-
-    /** The smallest difference of two consecutive clock reads among {@code reads}. */
-    static long minimumStep(int reads) {
-        long min = Long.MAX_VALUE;
-        long last = System.nanoTime();
-        for (int i = 0; i < reads; i++) {
-            long now = System.nanoTime();
-            long step = now - last;
-            if (step > 0 && step < min) {
-                min = step;
-            }
-            last = now;
-        }
-        return min == Long.MAX_VALUE ? 1 : min;
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.nbc.bench.netgauge.timer;
 
 import java.util.Arrays;
+import java.util.function.LongSupplier;
 
 /**
  * A timer's resolution and overhead, measured, as Netgauge prints them at start: the resolution
@@ -15,31 +16,38 @@ public record TimerQuality(String timer, double resolutionNanos, double overhead
     private static final int BATCHES = 101;
     private static final int BATCH = 1_000;
 
+    /** Keeps the overhead loop's readings alive, as BusyWork's sink. */
+    private static volatile long sink;
+
     public static TimerQuality measure(Timer timer) {
-        long smallest = Long.MAX_VALUE;
-        long previous = timer.nanos();
-        for (int i = 0; i < STEPS; i++) {
-            long now = timer.nanos();
-            long step = now - previous;
-            if (step > 0 && step < smallest) {
-                smallest = step;
-            }
-            previous = now;
-        }
+        long smallest = minimumStep(timer::nanos, STEPS);
         double[] perReading = new double[BATCHES];
-        long sink = 0;
         for (int b = 0; b < BATCHES; b++) {
+            long sum = 0;
             long start = System.nanoTime();
             for (int i = 0; i < BATCH; i++) {
-                sink += timer.nanos();
+                sum += timer.nanos();
             }
             perReading[b] = (System.nanoTime() - start) / (double) BATCH;
-        }
-        if (sink == 42) {
-            System.out.print("");
+            sink = sum;
         }
         Arrays.sort(perReading);
-        return new TimerQuality(timer.name(), smallest == Long.MAX_VALUE ? Double.NaN : smallest, perReading[BATCHES / 2]);
+        return new TimerQuality(timer.name(), smallest == 0 ? Double.NaN : smallest, perReading[BATCHES / 2]);
+    }
+
+    /** The smallest non-zero difference of two consecutive reads of {@code clock} among {@code reads}; 0 if none differed. */
+    public static long minimumStep(LongSupplier clock, int reads) {
+        long min = Long.MAX_VALUE;
+        long last = clock.getAsLong();
+        for (int i = 0; i < reads; i++) {
+            long now = clock.getAsLong();
+            long step = now - last;
+            if (step > 0 && step < min) {
+                min = step;
+            }
+            last = now;
+        }
+        return min == Long.MAX_VALUE ? 0 : min;
     }
 
     @Override
