@@ -5,7 +5,6 @@ import dev.nbc.bench.netgauge.module.Capability;
 import dev.nbc.bench.netgauge.module.Endpoint;
 import dev.nbc.bench.overlap.BusyWork;
 import dev.nbc.bench.overlap.OverlapFormulas;
-import dev.nbc.core.transport.PendingOperation;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -49,7 +48,7 @@ public final class Overlap implements Pattern {
             int rounds = run.sweep().rounds(bytes);
             double[] pure = new double[rounds];
             for (int round = -run.sweep().warmups(bytes); round < rounds; round++) {
-                long t = exchange(run, endpoint, out, in, bytes, partner, null, 0);
+                long t = PingPing.exchange(run, out, in, bytes, partner, null);
                 if (round >= 0) {
                     pure[round] = t;
                 }
@@ -58,7 +57,7 @@ public final class Overlap implements Pattern {
             long compute = Math.round(pureTime);
             double[] overall = new double[rounds];
             for (int round = -run.sweep().warmups(bytes); round < rounds; round++) {
-                long t = exchange(run, endpoint, out, in, bytes, partner, work, compute);
+                long t = PingPing.exchange(run, out, in, bytes, partner, () -> work.work(compute));
                 if (round >= 0) {
                     overall[round] = t;
                 }
@@ -72,19 +71,5 @@ public final class Overlap implements Pattern {
             }
         }
         return rows;
-    }
-
-    /** One exchange: post both, compute for {@code computeNanos} (if any), wait; its time on the run's timer. */
-    private static long exchange(PatternRun run, Endpoint endpoint, ByteBuffer out, ByteBuffer in, int bytes, int partner,
-                                 BusyWork work, long computeNanos) {
-        long start = run.timer().nanos();
-        PendingOperation receive = endpoint.irecv(in, bytes, partner);
-        PendingOperation send = endpoint.isend(out, bytes, partner);
-        if (work != null) {
-            work.work(computeNanos);
-        }
-        endpoint.await(send);
-        endpoint.await(receive);
-        return run.timer().nanos() - start;
     }
 }

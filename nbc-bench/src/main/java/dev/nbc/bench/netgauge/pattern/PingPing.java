@@ -39,14 +39,10 @@ public final class PingPing implements Pattern {
             run.synchronize();
             if (active) {
                 for (int round = -run.sweep().warmups(bytes); round < run.sweep().rounds(bytes); round++) {
-                    long start = run.timer().nanos();
-                    PendingOperation receive = endpoint.irecv(in, bytes, partner);
-                    PendingOperation send = endpoint.isend(out, bytes, partner);
-                    endpoint.await(send);
                     try {
-                        endpoint.await(receive);
+                        long t = exchange(run, out, in, bytes, partner, null);
                         if (round >= 0) {
-                            times.add(run.timer().nanos() - start);
+                            times.add(t);
                         }
                     } catch (MessageLostException lost) {
                         times.lost();
@@ -56,5 +52,24 @@ public final class PingPing implements Pattern {
             rows.addAll(SlowestRound.rows(run, name(), 1, bytes, "exchange", run.rank() == 0 ? times : null, bytes));
         }
         return rows;
+    }
+
+    /**
+     * One exchange with {@code partner}: post the receive and the send, run {@code whilePosted} (if
+     * any: nbov's computation), wait for both; its time on the run's timer.
+     *
+     * @throws MessageLostException if an unreliable module lost the partner's message (the send has completed)
+     */
+    static long exchange(PatternRun run, ByteBuffer out, ByteBuffer in, int bytes, int partner, Runnable whilePosted) {
+        Endpoint endpoint = run.endpoint();
+        long start = run.timer().nanos();
+        PendingOperation receive = endpoint.irecv(in, bytes, partner);
+        PendingOperation send = endpoint.isend(out, bytes, partner);
+        if (whilePosted != null) {
+            whilePosted.run();
+        }
+        endpoint.await(send);
+        endpoint.await(receive);
+        return run.timer().nanos() - start;
     }
 }

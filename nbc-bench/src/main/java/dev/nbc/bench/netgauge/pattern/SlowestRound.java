@@ -19,30 +19,32 @@ final class SlowestRound {
      */
     static List<Map<String, Object>> rows(PatternRun run, String pattern, int peers, int bytes, String timed, RoundTimes mine,
                                           long bytesPerRound) {
-        double[] local = mine == null ? new double[0] : mine.times();
-        double[] lost = {mine == null ? 0 : mine.lostCount()};
+        // one gather: a timing rank's losses, then its round times; the others send nothing
+        double[] times = mine == null ? new double[0] : mine.times();
+        double[] local = new double[mine == null ? 0 : 1 + times.length];
+        if (mine != null) {
+            local[0] = mine.lostCount();
+            System.arraycopy(times, 0, local, 1, times.length);
+        }
         double[][] all = run.control().gather(local);
-        double[][] losses = run.control().gather(lost);
         if (all == null) {
             return List.of();
         }
         int rounds = Integer.MAX_VALUE;
-        int timing = 0;
         int lostTotal = 0;
-        for (int r = 0; r < all.length; r++) {
-            lostTotal += (int) losses[r][0];
-            if (all[r].length > 0 || losses[r][0] > 0) {
-                rounds = Math.min(rounds, all[r].length);
-                timing++;
+        for (double[] series : all) {
+            if (series.length > 0) {
+                lostTotal += (int) series[0];
+                rounds = Math.min(rounds, series.length - 1);
             }
         }
-        if (timing == 0) {
+        if (rounds == Integer.MAX_VALUE) {
             rounds = 0;
         }
         double[] slowest = new double[rounds];
         for (double[] series : all) {
             for (int i = 0; i < rounds && series.length > 0; i++) {
-                slowest[i] = Math.max(slowest[i], series[i]);
+                slowest[i] = Math.max(slowest[i], series[1 + i]);
             }
         }
         return List.of(Rows.time(run, pattern, peers, bytes, timed, slowest, bytesPerRound, lostTotal));
