@@ -3,7 +3,7 @@ package dev.nbc.core.transport.tcp;
 import dev.nbc.core.transport.PendingOperation;
 import dev.nbc.core.transport.RevokedException;
 import dev.nbc.core.transport.TransportException;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -30,17 +30,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Broken arguments, peers that go away, revocations and set-ups that cannot complete: each fails, clearly, and nothing hangs. */
 class TcpFailuresTest {
-    private List<TcpTransport> group = List.of();
-
-    @AfterEach
-    void closeGroup() {
-        group.forEach(TcpTransport::close);
-    }
-
-    private List<TcpTransport> open(int size) {
-        group = TcpTransport.localGroup(size);
-        return group;
-    }
+    @RegisterExtension
+    final TcpGroups groups = new TcpGroups();
 
     /** Polls until the operation fails, and returns the failure. */
     private static TransportException failureOf(PendingOperation operation) {
@@ -71,7 +62,7 @@ class TcpFailuresTest {
     @MethodSource("brokenCalls")
     void aBrokenArgumentIsRefusedNamingItAndNothingIsSentOrPosted(Call call, boolean send) {
         assertTimeoutPreemptively(LIMIT, () -> {
-            List<TcpTransport> g = open(3);
+            List<TcpTransport> g = groups.open(3);
             TcpTransport zero = g.get(0);
             if (send && call.receiveOnly()) {
                 // a read-only buffer is fine to send from
@@ -122,7 +113,7 @@ class TcpFailuresTest {
     @Test
     void aClosedTransportRefusesNewOperationsAndFailsThoseItAbandoned() {
         assertTimeoutPreemptively(LIMIT, () -> {
-            List<TcpTransport> g = open(2);
+            List<TcpTransport> g = groups.open(2);
             PendingOperation pending = g.get(0).receive(ByteBuffer.allocateDirect(4), 0, 4, 1, 0);
             g.get(0).close();
             assertTrue(failureOf(pending).getMessage().contains("closed"));
@@ -136,7 +127,7 @@ class TcpFailuresTest {
     @Test
     void aPeerThatClosesFailsThePendingReceiveFromItNamingIt() {
         assertTimeoutPreemptively(LIMIT, () -> {
-            List<TcpTransport> g = open(3);
+            List<TcpTransport> g = groups.open(3);
             PendingOperation receive = g.get(1).receive(ByteBuffer.allocateDirect(4), 0, 4, 0, 0);
             PendingOperation unrelated = g.get(1).receive(ByteBuffer.allocateDirect(4), 0, 4, 2, 0);
             assertFalse(receive.test());
@@ -153,7 +144,7 @@ class TcpFailuresTest {
     @Test
     void messagesThatArrivedWholeBeforeThePeerClosedCanStillBeReceived() {
         assertTimeoutPreemptively(LIMIT, () -> {
-            List<TcpTransport> g = open(2);
+            List<TcpTransport> g = groups.open(2);
             awaitAll(g.get(0).send(intBuffer(31), 0, 4, 1, 1), g.get(0).send(intBuffer(0), 0, 4, 1, 2),
                     g.get(1).receive(ByteBuffer.allocateDirect(4), 0, 4, 0, 2));
             g.get(0).close();
@@ -168,7 +159,7 @@ class TcpFailuresTest {
     @Test
     void aPeerThatClosesFailsALargeSendStuckOnIt() {
         assertTimeoutPreemptively(LIMIT, () -> {
-            List<TcpTransport> g = open(2);
+            List<TcpTransport> g = groups.open(2);
             int bytes = 64 << 20;
             PendingOperation send = g.get(0).send(ByteBuffer.allocateDirect(bytes), 0, bytes, 1, 0);
             assertFalse(send.test(), "64 MiB do not fit into the sockets' buffers");
@@ -180,7 +171,7 @@ class TcpFailuresTest {
     @Test
     void aPeerThatClosesInTheMiddleOfAMessageFailsItsReceiveSayingSo() {
         assertTimeoutPreemptively(LIMIT, () -> {
-            List<TcpTransport> g = open(2);
+            List<TcpTransport> g = groups.open(2);
             int bytes = 64 << 20;
             ByteBuffer target = ByteBuffer.allocateDirect(bytes);
             PendingOperation receive = g.get(1).receive(target, 0, bytes, 0, 0);
@@ -197,7 +188,7 @@ class TcpFailuresTest {
     @Test
     void aRevocationReachesEveryRankAndFailsPendingAndLaterOperations() {
         assertTimeoutPreemptively(LIMIT, () -> {
-            List<TcpTransport> g = open(3);
+            List<TcpTransport> g = groups.open(3);
             PendingOperation atOne = g.get(1).receive(ByteBuffer.allocateDirect(4), 0, 4, 2, 0);
             PendingOperation atTwo = g.get(2).receive(ByteBuffer.allocateDirect(4), 0, 4, 1, 0);
             PendingOperation own = g.get(0).receive(ByteBuffer.allocateDirect(4), 0, 4, 1, 0);
@@ -221,7 +212,7 @@ class TcpFailuresTest {
     @Test
     void aRevocationBehindAHalfWrittenMessageArrivesAsARevocation() {
         assertTimeoutPreemptively(LIMIT, () -> {
-            List<TcpTransport> g = open(2);
+            List<TcpTransport> g = groups.open(2);
             int bytes = 32 << 20;
             PendingOperation send = g.get(0).send(random(9, bytes), 0, bytes, 1, 0);
             assertFalse(send.test(), "32 MiB do not fit into the sockets' buffers");
@@ -247,7 +238,7 @@ class TcpFailuresTest {
     @Test
     void closeAfterARevocationStillDeliversTheNotice() {
         assertTimeoutPreemptively(LIMIT, () -> {
-            List<TcpTransport> g = open(2);
+            List<TcpTransport> g = groups.open(2);
             PendingOperation waiting = g.get(1).receive(ByteBuffer.allocateDirect(4), 0, 4, 0, 0);
             g.get(0).revoke("closing");
             g.get(0).close();
@@ -289,7 +280,7 @@ class TcpFailuresTest {
             other.start();
             opened[0] = TcpTransport.open(0, list, Duration.ofSeconds(20));
             other.join();
-            group = List.of(opened[0], opened[1]);
+            groups.closeAfter(opened[0], opened[1]);
             ByteBuffer target = ByteBuffer.allocateDirect(4);
             awaitAll(opened[1].send(intBuffer(12), 0, 4, 0, 0), opened[0].receive(target, 0, 4, 1, 0));
             assertEquals(12, target.getInt(0));

@@ -3,7 +3,7 @@ package dev.nbc.core.transport.tcp;
 import dev.nbc.core.transport.PendingOperation;
 import dev.nbc.core.transport.Transport;
 import dev.nbc.core.transport.TransportException;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -29,17 +29,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class TcpTransportTest {
     static final Duration LIMIT = Duration.ofSeconds(60);
 
-    private List<TcpTransport> group = List.of();
-
-    @AfterEach
-    void closeGroup() {
-        group.forEach(TcpTransport::close);
-    }
-
-    private List<TcpTransport> open(int size) {
-        group = TcpTransport.localGroup(size);
-        return group;
-    }
+    @RegisterExtension
+    final TcpGroups groups = new TcpGroups();
 
     /** Polls every operation until all have completed; a failure is thrown. */
     static void awaitAll(PendingOperation... operations) {
@@ -80,7 +71,7 @@ class TcpTransportTest {
 
     @Test
     void nameAndTagRange() {
-        List<TcpTransport> g = open(2);
+        List<TcpTransport> g = groups.open(2);
         assertEquals("tcp", g.get(0).name());
         assertEquals(Integer.MAX_VALUE, g.get(0).maxTag());
         assertEquals(1, g.get(1).rank());
@@ -91,7 +82,7 @@ class TcpTransportTest {
     @Test
     void sameSourceAndTagAreNonOvertakingWhetherTheReceiveComesBeforeOrAfterTheSend() {
         assertTimeoutPreemptively(LIMIT, () -> {
-            List<TcpTransport> g = open(2);
+            List<TcpTransport> g = groups.open(2);
             List<ByteBuffer> slots = new ArrayList<>();
             List<PendingOperation> ops = new ArrayList<>();
             for (int i = 0; i < 10; i++) {
@@ -117,7 +108,7 @@ class TcpTransportTest {
     @Test
     void tagsMatchOutOfOrderAndMessagesArrivedEarlyAreKeptUntilTheirReceive() {
         assertTimeoutPreemptively(LIMIT, () -> {
-            List<TcpTransport> g = open(2);
+            List<TcpTransport> g = groups.open(2);
             ByteBuffer a = ByteBuffer.allocateDirect(4);
             ByteBuffer b = ByteBuffer.allocateDirect(4);
             ByteBuffer c = ByteBuffer.allocateDirect(4);
@@ -138,7 +129,7 @@ class TcpTransportTest {
     @Test
     void aReceiveMatchesItsSourceOnly() {
         assertTimeoutPreemptively(LIMIT, () -> {
-            List<TcpTransport> g = open(3);
+            List<TcpTransport> g = groups.open(3);
             ByteBuffer fromTwo = ByteBuffer.allocateDirect(4);
             ByteBuffer fromOne = ByteBuffer.allocateDirect(4);
             PendingOperation two = g.get(0).receive(fromTwo, 0, 4, 2, 5);
@@ -154,7 +145,7 @@ class TcpTransportTest {
     @ValueSource(ints = {0, 1, 7, 1023, 1024, 4095, 4096, 4097, 65536, 1 << 20, 3_000_001})
     void everyByteArrivesWhetherTheReceiveIsPostedFirstOrLast(int bytes) {
         assertTimeoutPreemptively(LIMIT, () -> {
-            List<TcpTransport> g = open(2);
+            List<TcpTransport> g = groups.open(2);
             for (boolean receiveFirst : new boolean[]{true, false}) {
                 ByteBuffer data = random(bytes, bytes);
                 int offset = 13;
@@ -182,7 +173,7 @@ class TcpTransportTest {
     @Test
     void aReceivePostedWhileItsMessageIsArrivingTakesTheRestDirectly() {
         assertTimeoutPreemptively(LIMIT, () -> {
-            List<TcpTransport> g = open(2);
+            List<TcpTransport> g = groups.open(2);
             int bytes = 16 << 20;
             ByteBuffer data = random(5, bytes);
             ByteBuffer target = ByteBuffer.allocateDirect(bytes);
@@ -202,7 +193,7 @@ class TcpTransportTest {
     @Test
     void largeMessagesBothWaysAtOnceDoNotDeadlock() {
         assertTimeoutPreemptively(LIMIT, () -> {
-            List<TcpTransport> g = open(2);
+            List<TcpTransport> g = groups.open(2);
             for (int bytes : new int[]{8 << 20, 64 << 20}) {
                 ByteBuffer zeroToOne = random(1, bytes);
                 ByteBuffer oneToZero = random(2, bytes);
@@ -223,7 +214,7 @@ class TcpTransportTest {
     @Test
     void manyMessagesInFlightBothWaysBetweenFourRanks() {
         assertTimeoutPreemptively(LIMIT, () -> {
-            List<TcpTransport> g = open(4);
+            List<TcpTransport> g = groups.open(4);
             int perPair = 200;
             List<PendingOperation> ops = new ArrayList<>();
             List<int[]> expected = new ArrayList<>();
@@ -253,7 +244,7 @@ class TcpTransportTest {
     @Test
     void selfSendsWorkInBothOrdersAndTruncateToo() {
         assertTimeoutPreemptively(LIMIT, () -> {
-            List<TcpTransport> g = open(2);
+            List<TcpTransport> g = groups.open(2);
             Transport one = g.get(1);
             ByteBuffer first = ByteBuffer.allocateDirect(4);
             ByteBuffer second = ByteBuffer.allocateDirect(4);
@@ -274,7 +265,7 @@ class TcpTransportTest {
     @Test
     void zeroLengthMessagesMatchAndKeepTheirOrder() {
         assertTimeoutPreemptively(LIMIT, () -> {
-            List<TcpTransport> g = open(2);
+            List<TcpTransport> g = groups.open(2);
             ByteBuffer empty = ByteBuffer.allocateDirect(0);
             ByteBuffer target = filled(4, 0x5A);
             awaitAll(g.get(0).send(empty, 0, 0, 1, 1), g.get(0).send(intBuffer(9), 0, 4, 1, 1),
@@ -288,7 +279,7 @@ class TcpTransportTest {
     @Test
     void aLongerMessageFailsItsReceiveNamingBothLengthsAndTheStreamGoesOn() {
         assertTimeoutPreemptively(LIMIT, () -> {
-            List<TcpTransport> g = open(2);
+            List<TcpTransport> g = groups.open(2);
             for (int bytes : new int[]{100, 1 << 20}) {
                 for (boolean receiveFirst : new boolean[]{true, false}) {
                     ByteBuffer target = filled(64, 0x5A);
@@ -315,7 +306,7 @@ class TcpTransportTest {
     @Test
     void aShorterMessageCompletesTheReceiveAndLeavesTheRestOfItsRange() {
         assertTimeoutPreemptively(LIMIT, () -> {
-            List<TcpTransport> g = open(2);
+            List<TcpTransport> g = groups.open(2);
             ByteBuffer target = filled(64, 0x5A);
             awaitAll(g.get(1).receive(target, 0, 64, 0, 0), g.get(0).send(intBuffer(5), 0, 4, 1, 0));
             assertEquals(5, target.getInt(0));
@@ -326,7 +317,7 @@ class TcpTransportTest {
     @Test
     void aWithdrawnReceiveCompletesHavingReceivedNothing() {
         assertTimeoutPreemptively(LIMIT, () -> {
-            List<TcpTransport> g = open(2);
+            List<TcpTransport> g = groups.open(2);
             ByteBuffer withdrawn = intBuffer(-1);
             ByteBuffer next = intBuffer(-1);
             PendingOperation receive = g.get(1).receive(withdrawn, 0, 4, 0, 0);
@@ -341,7 +332,7 @@ class TcpTransportTest {
     @Test
     void ranksExchangeConcurrentlyOnTheirOwnThreads() {
         assertTimeoutPreemptively(LIMIT, () -> {
-            List<TcpTransport> g = open(3);
+            List<TcpTransport> g = groups.open(3);
             TcpRanks.run(g, (rank, transport) -> {
                 int size = transport.size();
                 for (int round = 0; round < 300; round++) {
@@ -360,7 +351,7 @@ class TcpTransportTest {
     @Test
     void aGroupOfOneSendsToItself() {
         assertTimeoutPreemptively(LIMIT, () -> {
-            Transport only = open(1).get(0);
+            Transport only = groups.open(1).get(0);
             ByteBuffer target = ByteBuffer.allocateDirect(4);
             awaitAll(only.send(intBuffer(3), 0, 4, 0, 0), only.receive(target, 0, 4, 0, 0));
             assertEquals(3, target.getInt(0));
@@ -371,7 +362,7 @@ class TcpTransportTest {
     void moreRanksThanConnectionsPolledOneByOneUseTheReadinessSelector() {
         int size = TcpTransport.POLL_EVERY_CONNECTION_UP_TO + 3;
         assertTimeoutPreemptively(LIMIT, () -> {
-            List<TcpTransport> g = open(size);
+            List<TcpTransport> g = groups.open(size);
             List<PendingOperation> ops = new ArrayList<>();
             ByteBuffer[][] in = new ByteBuffer[size][size];
             for (int from = 0; from < size; from++) {
