@@ -113,6 +113,8 @@ public final class NetgaugeCommand implements Callable<Integer>, Checked {
     private final List<CommModule> modules = Modules.all();
     /** Whose each added options object is: the names of the patterns or modules it belongs to. */
     private final Map<Object, Set<String>> owners = new IdentityHashMap<>();
+    /** Each added options object's mixin, whose options the checks look up. */
+    private final Map<Object, CommandSpec> mixins = new IdentityHashMap<>();
 
     /**
      * Adds every pattern's and module's options to the netgauge command of {@code line} (picocli
@@ -134,7 +136,9 @@ public final class NetgaugeCommand implements Callable<Integer>, Checked {
         }
         int i = 0;
         for (Object options : owners.keySet()) {
-            into.addMixin("netgauge-options-" + i++, CommandSpec.forAnnotatedObject(options));
+            CommandSpec mixin = CommandSpec.forAnnotatedObject(options);
+            mixins.put(options, mixin);
+            into.addMixin("netgauge-options-" + i++, mixin);
         }
     }
 
@@ -196,7 +200,7 @@ public final class NetgaugeCommand implements Callable<Integer>, Checked {
         for (Map.Entry<Object, Set<String>> e : owners.entrySet()) {
             boolean chosen = e.getValue().contains("pattern " + pattern.name()) || e.getValue().contains("module " + module.name());
             if (!chosen) {
-                for (OptionSpec option : CommandSpec.forAnnotatedObject(e.getKey()).options()) {
+                for (OptionSpec option : mixins.get(e.getKey()).options()) {
                     if (spec.commandLine().getParseResult().hasMatchedOption(option.longestName())) {
                         checks.fail(option.longestName() + ": an option of " + String.join(", ", e.getValue()) + ", but the run uses "
                                 + "pattern " + pattern.name() + " over module " + module.name());
