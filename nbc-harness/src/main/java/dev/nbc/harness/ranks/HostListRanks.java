@@ -15,6 +15,7 @@ import java.util.Optional;
 public final class HostListRanks implements Ranks {
     private final int rank;
     private final TcpTransport control;
+    private final Control plane;
 
     /**
      * Connects this process to the others of the list (every one must start within
@@ -25,6 +26,7 @@ public final class HostListRanks implements Ranks {
     public HostListRanks(int rank, String hostPorts, Duration connectTimeout) {
         this.rank = rank;
         this.control = TcpTransport.open(rank, hostPorts, connectTimeout);
+        this.plane = new Control(control);
     }
 
     @Override
@@ -62,7 +64,6 @@ public final class HostListRanks implements Ranks {
         if (p != control.size()) {
             throw new IllegalArgumentException("group size " + p + ": a host list's group is all of its " + control.size() + " ranks");
         }
-        Control plane = new Control(control);
         RankEnv env = new GroupEnv(rank, p, plane, () -> {
             throw new UnsupportedOperationException("ranks from a host list have no nbc sessions: use a module that opens its own "
                     + "connections (tcp, udp)");
@@ -80,7 +81,7 @@ public final class HostListRanks implements Ranks {
 
     @Override
     public int agree(int value) {
-        return (int) new Control(control).bcast(value);
+        return (int) plane.bcast(value);
     }
 
     /** Revokes the control plane, so that every other rank's pending control operation fails instead of waiting; the failure propagates here. */
