@@ -1,5 +1,6 @@
 package dev.nbc.bench.compare;
 
+import dev.nbc.bench.latency.Stats;
 import dev.nbc.bench.model.SelectionScore;
 import dev.nbc.harness.cli.Checked;
 import dev.nbc.harness.cli.Cli;
@@ -122,9 +123,11 @@ public final class NativeLatencyComparison implements Callable<Integer>, Checked
              Communicator comm = Communicator.create(engine, MpiTransport.create(MPI.COMM_WORLD))) {
             int size = comm.size();
             if (comm.rank() == 0) {
-                System.out.printf("P=%d, Open MPI %s, nbc progress %s (%s), %d iterations per point; times in us (max over ranks of the median)%n",
+                System.out.printf("P=%d, Open MPI %s, nbc progress %s (%s), %d iterations per point; times in us (max over ranks of the "
+                                + "median; mean and p99 columns: max over ranks of each rank's mean and p99)%n",
                         size, MPI.getLibVersion().trim().split("[,\\n]")[0], mode, engine.policy(), iterations);
-                System.out.printf("%-20s %10s %-19s %12s %12s %8s%n", "collective", "bytes", "nbc algorithm", "nbc", "Open MPI", "ratio");
+                System.out.printf("%-20s %10s %-19s %12s %12s %8s %10s %10s %10s %10s%n", "collective", "bytes", "nbc algorithm", "nbc",
+                        "Open MPI", "ratio", "nbc mean", "MPI mean", "nbc p99", "MPI p99");
             }
             SelectionScore score = new SelectionScore();
             for (Collective collective : collectives) {
@@ -132,7 +135,8 @@ public final class NativeLatencyComparison implements Callable<Integer>, Checked
                 warmUp(comm, collective, algorithms, maxBytes);
                 for (int bytes : collective == Collective.BARRIER ? new int[]{0} : sizes(maxBytes)) {
                     CollectiveCall openMpi = new OpenMpiCall(MPI.COMM_WORLD, collective, bytes);
-                    double openMpiNanos = slowestMedian(() -> openMpi.start().await(), iterations, bytes);
+                    Timing openMpiTiming = slowest(() -> openMpi.start().await(), iterations, bytes);
+                    double openMpiNanos = openMpiTiming.median();
                     int count = collective.count(bytes, DataType.DOUBLE);
                     Algorithm chosen = collective.hasEqualBlocks()
                             ? comm.selector().choose(collective, count, DataType.DOUBLE, size, ReduceOp.SUM)
@@ -142,12 +146,14 @@ public final class NativeLatencyComparison implements Callable<Integer>, Checked
                     Map<Algorithm, Double> measured = new LinkedHashMap<>();
                     for (Algorithm algorithm : algorithms) {
                         NbcCall nbc = new NbcCall(comm, collective, bytes, algorithm);
-                        double nbcNanos = slowestMedian(() -> nbc.request().await(), iterations, bytes);
+                        Timing nbcTiming = slowest(() -> nbc.request().await(), iterations, bytes);
+                        double nbcNanos = nbcTiming.median();
                         measured.put(algorithm, nbcNanos);
                         if (comm.rank() == 0) {
-                            System.out.printf("%-20s %10d %-19s %12.1f %12.1f %8.2f%n", collective.label(), bytes,
+                            System.out.printf("%-20s %10d %-19s %12.1f %12.1f %8.2f %10.1f %10.1f %10.1f %10.1f%n", collective.label(), bytes,
                                     algorithm.name() + (algorithm == chosen ? " *" : "") + (algorithm == modelled ? " m" : ""),
-                                    nbcNanos / 1e3, openMpiNanos / 1e3, nbcNanos / openMpiNanos);
+                                    nbcNanos / 1e3, openMpiNanos / 1e3, nbcNanos / openMpiNanos, nbcTiming.mean() / 1e3,
+                                    openMpiTiming.mean() / 1e3, nbcTiming.p99() / 1e3, openMpiTiming.p99() / 1e3);
                         }
                     }
                     if (modelled != null) {
@@ -218,13 +224,17 @@ public final class NativeLatencyComparison implements Callable<Integer>, Checked
     /** Compilation during a whole warm-up round below this means the JIT is done with the collective's path. */
     private static final long JIT_QUIET_MILLIS = 20;
 
-    /** Median of this rank's start-to-completion times, maximum over ranks, in ns. */
-    private static double slowestMedian(Operation operation, int baseIterations, int bytes) throws MPIException {
+    /** A point's times, ns: each the maximum over ranks of that rank's median, mean and 99th percentile. */
+    private record Timing(double median, double mean, double p99) {
+    }
+
+    /** This rank's start-to-completion times' median, mean and p99, each the maximum over ranks, in ns. */
+    private static Timing slowest(Operation operation, int baseIterations, int bytes) throws MPIException {
         int iterations = bytes >= (1 << 20) ? Math.max(20, baseIterations / 10) : baseIterations;
         for (int i = 0; i < iterations; i++) {
             operation.run(); // warm-up: let the JIT compile the path before it is timed
         }
-        long[] nanos = new long[iterations];
+        double[] nanos = new double[iterations];
         for (int i = 0; i < iterations; i++) {
             MPI.COMM_WORLD.barrier();
             long start = System.nanoTime();
@@ -232,8 +242,9 @@ public final class NativeLatencyComparison implements Callable<Integer>, Checked
             nanos[i] = System.nanoTime() - start;
         }
         Arrays.sort(nanos);
-        double[] median = {nanos[iterations / 2]};
-        MPI.COMM_WORLD.allReduce(median, 1, MPI.DOUBLE, MPI.MAX);
-        return median[0];
+        // the median as before (the upper middle), beside the mean and the p99 users also pay
+        double[] figures = {nanos[iterations / 2], Stats.mean(nanos), Stats.quantile(nanos, 0.99)};
+        MPI.COMM_WORLD.allReduce(figures, 3, MPI.DOUBLE, MPI.MAX);
+        return new Timing(figures[0], figures[1], figures[2]);
     }
 }
