@@ -94,14 +94,11 @@ class EmulatedPredictionTest {
         for (Map<String, Object> row : rows) {
             int clients = (Integer) row.get(Rows.PEERS);
             int bytes = (Integer) row.get(Rows.BYTES);
-            // On virtual time a receive's test() moves the clock to its message, so a server that waits for the clients in
-            // rank order while the network booked their messages in the order the client threads called send() reads up to
-            // (n-1) o_r late; on the real clock (the command's emulated network) it takes each as it comes.
-            double virtualTimeOrder = (clients - 1) * NETWORK.oReceive();
+            // on virtual time the server's inbound side takes the messages in the order of virtual time, as the simulator
+            // does, whatever order the client threads ran in (InboundQueue)
             double measured = (Double) row.get(Rows.TIME_US) * 1e3;
             double predicted = prediction.nanos("n:1", clients, bytes);
-            assertTrue(measured >= 0.9 * predicted && measured <= 1.1 * predicted + virtualTimeOrder,
-                    "predicted " + predicted + " ns (+ up to " + virtualTimeOrder + " ns): " + row);
+            assertEquals(predicted, measured, 0.01 * predicted, "predicted " + predicted + " ns: " + row);
             if (bytes == 1 << 16) {
                 byClients[clients] = (Double) row.get(Rows.TIME_US);
             }

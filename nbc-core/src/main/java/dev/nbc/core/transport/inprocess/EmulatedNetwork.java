@@ -44,9 +44,9 @@ package dev.nbc.core.transport.inprocess;
  * booking stands for LogGOPSim's two: the NIC free again at {@code begin + g + (m-1)G} and the CPU
  * at {@code begin + (m-1)G + o_r}, which holds when the receiver polls as its messages arrive and
  * does nothing else meanwhile. A lone message is unchanged ({@code begin = start + L}); n sent to
- * one rank at once complete {@code max(g, o_r) + (m-1)G} apart. Bookings are made by the senders'
- * threads in the order they call {@code send()}, not in order of their times (as Heterogeneity's
- * M2): exact when the messages are posted at once or in time order.
+ * one rank at once complete {@code max(g, o_r) + (m-1)G} apart. On the real clock bookings are made
+ * by the senders' threads in the order they call {@code send()}; on virtual time by the receiver,
+ * in the order of the messages' times ({@link InboundQueue}), as for Heterogeneity's M2.
  *
  * <p>Nothing runs in the background: a message "arrives" when the receiver's poll sees that the
  * clock ({@link System#nanoTime()}) has passed its arrival time, so the receiver observes it late by

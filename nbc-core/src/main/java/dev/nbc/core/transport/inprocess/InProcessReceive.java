@@ -63,10 +63,12 @@ final class InProcessReceive extends Link.Waiting implements PendingOperation {
                 throw revoked;
             }
             if (message == null) {
+                owner.foundNothing();
                 return false;
             }
         }
         if (!message.ready) {
+            owner.foundNothing();
             return false;
         }
         long now = owner.clock();
@@ -82,6 +84,7 @@ final class InProcessReceive extends Link.Waiting implements PendingOperation {
             return false;
         }
         done = true;
+        owner.received(message);
         if (!fits) {
             failure = new TransportException("message truncated: rank " + source + " sent " + message.length
                     + " bytes with tag " + tag + " to rank " + owner.rank() + ", whose matching receive has room for "

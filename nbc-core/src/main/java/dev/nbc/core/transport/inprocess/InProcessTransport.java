@@ -6,6 +6,8 @@ import dev.nbc.core.transport.Transport;
 import dev.nbc.core.transport.TransportArguments;
 
 import java.nio.ByteBuffer;
+import java.util.Comparator;
+import java.util.PriorityQueue;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
@@ -38,6 +40,7 @@ public final class InProcessTransport implements Transport {
     private final EmulatedNetwork network;
     /** This rank's clock: the real one, or its virtual time ({@link InProcessWorld#onVirtualTime}). */
     private final EmulationClock clock;
+    private final boolean virtualTime;
     private final long latency;
     private final long sendOverhead;
     private final long receiveOverhead;
@@ -51,11 +54,24 @@ public final class InProcessTransport implements Transport {
     /** When this rank's NIC may start its next injection; touched only by the thread sending. */
     private long nicFree = Long.MIN_VALUE;
     private volatile boolean closed;
+    /** This rank's serialised receptions (M2's gather, the receive gap). */
+    private final InboundQueue inboundQueue;
+    /** On virtual time: when this rank's inbound bookings may go ahead. */
+    private final SendHorizon horizon;
+    /** On virtual time: the last thing this rank did was find nothing to receive, or finish ({@link SendHorizon}). */
+    private volatile boolean waiting;
+    /** On virtual time: messages matched with this rank's receives that have not completed, earliest first; guarded by itself. */
+    private final PriorityQueue<Message> unreceived = new PriorityQueue<>(Comparator.comparingLong(m -> m.earliestArrival));
+    /** On virtual time: the rank's thread waits outside this transport ({@link #waitOutside}). */
+    private volatile boolean outside;
+    /** On virtual time: the time this rank waits to book a reception at, or Long.MIN_VALUE ({@link #earliestSendClock()}). */
+    private volatile long booking = Long.MIN_VALUE;
 
     InProcessTransport(InProcessWorld world, int rank, EmulationClock clock) {
         this.world = world;
         this.rank = rank;
         this.clock = clock;
+        this.virtualTime = clock instanceof EmulationClock.VirtualClock;
         this.network = world.network();
         this.heterogeneity = world.heterogeneity();
         this.emulated = !network.isIdeal() || heterogeneity != null;
@@ -64,6 +80,8 @@ public final class InProcessTransport implements Transport {
         this.receiveOverhead = Math.round(network.oReceive());
         this.gap = Math.round(network.g());
         this.inbound = new AtomicReferenceArray<>(world.size());
+        this.inboundQueue = new InboundQueue(rank, world.size());
+        this.horizon = new SendHorizon(world, rank, sendOverhead + latency);
     }
 
     @Override
@@ -102,6 +120,9 @@ public final class InProcessTransport implements Transport {
     public PendingOperation send(ByteBuffer buffer, int offset, int length, int peer, int tag) {
         TransportArguments.checkSend(this, buffer, offset, length, peer, tag);
         requireUsable();
+        if (virtualTime) {
+            waiting = false;
+        }
         long posted = 0;
         long injected = 0;
         Message message;
@@ -123,28 +144,60 @@ public final class InProcessTransport implements Transport {
             long start = Math.max(posted + sendCost, nicFree);
             long injection = network.injectionNanos(length);
             long wireStart = start + injection + latency;
-            long wireBegin;
+            // a reception the receiver takes one at a time: from when it may begin, for how long, and
+            // when its wire time begins after the reception's begins
+            boolean inboundInTurn;
+            long bookFrom;
+            long hold;
+            long beginToWire;
             if (network.receiveGap()) {
                 // LogGOPSim's receptions: one at a time at the receiver, from its first byte's arrival
                 // (start + L) for (m-1)G and the link, then the larger of its gap and its CPU's o_r
                 long receiverCpu = receiveOverhead + (heterogeneity == null ? 0 : heterogeneity.cpuNanos(peer, length));
-                long hold = injection + link + Math.max(gap, receiverCpu);
-                wireBegin = destination.takeInbound(start + latency, hold) + injection;
+                inboundInTurn = true;
+                bookFrom = start + latency;
+                hold = injection + link + Math.max(gap, receiverCpu);
+                beginToWire = injection;
             } else {
                 // above M2 the receiver's inbound link carries one message at a time
-                wireBegin = inTurn ? destination.takeInbound(wireStart, link) : wireStart;
+                inboundInTurn = inTurn;
+                bookFrom = wireStart;
+                hold = link;
+                beginToWire = 0;
             }
-            long wireEnd = wireBegin + link;
-            // above S the transfer is a rendezvous: the NIC takes the next message once this one's
-            // receiver has processed it (LMO's serialised scatter sums whole point-to-point times)
-            injected = onNic ? wireEnd - latency : start + injection;
-            nicFree = (onNic ? wireEnd - latency + heterogeneity.cpuNanos(peer, length) : start + injection) + gap;
-            message = new Message(rank, tag, length, wireEnd + escalation);
+            if (inboundInTurn && virtualTime && !onNic) {
+                // booked by the receiver in the order of virtual time (InboundQueue)
+                injected = start + injection;
+                nicFree = injected + gap;
+                message = new Message(rank, tag, length, 0);
+                message.bookFrom = bookFrom;
+                message.hold = hold;
+                message.arrivalAfterBegin = beginToWire + link + escalation;
+                message.earliestArrival = bookFrom + message.arrivalAfterBegin;
+                destination.inboundQueue.defer(message);
+            } else {
+                long wireBegin = inboundInTurn ? destination.inboundQueue.take(bookFrom, hold) + beginToWire : wireStart;
+                long wireEnd = wireBegin + link;
+                // above S the transfer is a rendezvous: the NIC takes the next message once this one's
+                // receiver has processed it (LMO's serialised scatter sums whole point-to-point times)
+                injected = onNic ? wireEnd - latency : start + injection;
+                nicFree = (onNic ? wireEnd - latency + heterogeneity.cpuNanos(peer, length) : start + injection) + gap;
+                message = new Message(rank, tag, length, wireEnd + escalation);
+                message.earliestArrival = message.arrival;
+            }
+            if (virtualTime) {
+                // counted before it can match, so that a waiting receiver is never seen without it
+                destination.expect(message);
+            }
         } else {
             message = new Message(rank, tag, length, 0);
         }
         message.defer(buffer, offset);
         Link.Waiting partner = destination.linkFrom(rank).pair(tag, message);
+        if (partner == null && virtualTime) {
+            // not matched yet: it cannot wake the receiver until a receive is posted for it (receive())
+            destination.forget(message);
+        }
         if (partner != null) {
             InProcessReceive receive = (InProcessReceive) partner;
             receive.match(message);
@@ -193,10 +246,16 @@ public final class InProcessTransport implements Transport {
     public PendingOperation receive(ByteBuffer buffer, int offset, int length, int peer, int tag) {
         TransportArguments.checkReceive(this, buffer, offset, length, peer, tag);
         requireUsable();
+        if (virtualTime) {
+            waiting = false;
+        }
         InProcessReceive receive = new InProcessReceive(this, buffer, offset, length, peer, tag);
         Link.Waiting partner = linkFrom(peer).pair(tag, receive);
         if (partner != null) {
             Message message = (Message) partner;
+            if (virtualTime) {
+                expect(message);
+            }
             receive.match(message);
             message.claimInto(receive);
         }
@@ -274,22 +333,92 @@ public final class InProcessTransport implements Transport {
     }
 
     /**
-     * When this rank can take its next reception: its inbound link free again (Heterogeneity's M2), or,
-     * with {@link EmulatedNetwork#withReceiveGap()}, its receive-side gap and its CPU's o_r past;
-     * guarded by {@link #takeInbound}.
+     * On virtual time, no message of this rank's can ask for a receiver's inbound side before this
+     * plus o_s + L, except as the answer to a message sent to it later (whose sender is bound by
+     * the same rule): its clock, or the later time it waits to book a reception at; and if the
+     * last thing it did was find nothing to receive (or finish), the earliest arrival among the
+     * messages matched with its receives and not yet received (none: it cannot send unprompted,
+     * so Long.MAX_VALUE);
+     * Long.MAX_VALUE too once closed, or while it {@link #waitOutside waits outside}. {@link SendHorizon} reads it.
      */
-    private long inboundFree = Long.MIN_VALUE;
+    long earliestSendClock() {
+        if (closed || outside) {
+            return Long.MAX_VALUE;
+        }
+        long bound = Math.max(clock.now(), booking);
+        if (waiting) {
+            synchronized (unreceived) {
+                Message first = unreceived.peek();
+                bound = Math.max(bound, first == null ? Long.MAX_VALUE : first.earliestArrival);
+            }
+        }
+        return bound;
+    }
 
-    /** Books this rank's inbound side for {@code hold} ns from {@code from} or when it is free, if later; returns when it begins. */
-    synchronized long takeInbound(long from, long hold) {
-        long begin = Math.max(from, inboundFree);
-        inboundFree = begin + hold;
-        return begin;
+    /** On virtual time, while this rank waits to book a reception at {@code time} (Long.MIN_VALUE: no longer), see {@link SendHorizon}. */
+    void booking(long time) {
+        booking = time;
+    }
+
+    /** On virtual time: {@code message} is matched with one of this rank's receives (or about to be). */
+    private void expect(Message message) {
+        synchronized (unreceived) {
+            unreceived.add(message);
+        }
+    }
+
+    private void forget(Message message) {
+        synchronized (unreceived) {
+            unreceived.remove(message);
+        }
+    }
+
+    /**
+     * Runs {@code wait}, in which this rank's thread waits for other ranks by means other than this
+     * transport (a barrier of the program's own), and which must not return before one of them
+     * has moved on. On virtual time this tells the receivers that book their inbound side meanwhile
+     * that this rank sends nothing until then ({@link SendHorizon}); without it they would wait for
+     * this rank's clock to move, and go ahead only after {@link SendHorizon#QUIET_NANOS} of stillness.
+     */
+    public void waitOutside(Runnable wait) {
+        if (!virtualTime) {
+            wait.run();
+            return;
+        }
+        outside = true;
+        try {
+            wait.run();
+        } finally {
+            outside = false;
+        }
+    }
+
+    /** On virtual time: this rank found nothing to receive (a test that did not complete). */
+    void foundNothing() {
+        if (virtualTime) {
+            waiting = true;
+        }
+    }
+
+    /** On virtual time: this rank's body has finished; it sends nothing more unless it is run again. */
+    void finished() {
+        foundNothing();
+    }
+
+    /** On virtual time: this rank received {@code message} ({@link InProcessReceive#test()} completed with it). */
+    void received(Message message) {
+        if (virtualTime) {
+            waiting = false;
+            forget(message);
+        }
     }
 
     /** Busy-waits until {@link #nanoTime()} reads {@code deadline}; on virtual time, moves there. */
     @Override
     public void spinUntil(long deadline) {
+        if (virtualTime) {
+            waiting = false;
+        }
         clock.spinUntil(deadline);
     }
 
@@ -299,7 +428,13 @@ public final class InProcessTransport implements Transport {
     }
 
     boolean hasArrived(Message message, long now) {
-        return !emulated || clock.reached(message.arrival, now);
+        if (!emulated) {
+            return true;
+        }
+        if (!message.booked) {
+            inboundQueue.book(message, horizon);
+        }
+        return clock.reached(message.arrival, now);
     }
 
     /**

@@ -159,6 +159,7 @@ public final class InProcessWorld implements AutoCloseable {
             threads[rank] = new Thread(() -> {
                 try {
                     body.run(r, transports[r]);
+                    transports[r].finished();
                 } catch (Throwable t) {
                     failures.add(new RankFailedException(r, "rank " + r + " of " + size() + " failed: " + t, t));
                     transports[r].close();

@@ -28,8 +28,22 @@ final class Message extends Link.Waiting {
     final int source;
     final int tag;
     final int length;
-    /** When the receive may complete (System.nanoTime()); unused on the ideal network. */
-    final long arrival;
+    /**
+     * When the receive may complete (on the rank's {@link EmulationClock}); unused on the ideal
+     * network. Set at the send, or, for a reception booked on the receiver's serialised inbound
+     * side on virtual time, when the receiver books it ({@link InboundQueue}).
+     */
+    volatile long arrival;
+    /** For a booking left to the receiver ({@link InboundQueue}): from when it asks for the inbound side. */
+    long bookFrom;
+    /** For a booking left to the receiver: how long it holds the inbound side. */
+    long hold;
+    /** For a booking left to the receiver: its arrival, counted from when its booking begins. */
+    long arrivalAfterBegin;
+    /** On virtual time, a bound its arrival cannot precede (the arrival itself once booked at the send); see {@link SendHorizon}. */
+    long earliestArrival;
+    /** False while the arrival waits for the receiver's booking ({@link InboundQueue}). */
+    volatile boolean booked = true;
     /**
      * The private copy (its first {@code length} bytes; it may be longer, see {@link StagingBuffers}),
      * or null if the data went straight into the receive (or has been taken).

@@ -11,6 +11,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -278,5 +279,55 @@ class EmulatedNetworkTest {
         assertEquals(0, errors[errors.length - 1]);
         assertEquals(network, new EmulatedNetwork(20_000, 2_000, 2_000, 2_000, 0.5, true));
         assertFalse(EmulatedNetwork.symmetric(20_000, 2_000, 2_000, 0.5).receiveGap(), "off by default");
+    }
+
+    /**
+     * On virtual time the receiver's serialised inbound side takes messages in the order of virtual
+     * time, not in the order their senders' threads ran: here the late message (sent at 50 us) is
+     * sent first in real time and the early one (at 0) only after it, yet the early one is taken
+     * first and the late one queues behind it. Booked in the threads' order, the early message
+     * would have queued behind the late one.
+     */
+    @Test
+    void onVirtualTimeTheInboundSideTakesMessagesInTheOrderOfVirtualTimeNotOfTheThreads() {
+        EmulatedNetwork network = EmulatedNetwork.symmetric(20_000, 2_000, 2_000, 1.0).withReceiveGap();
+        int bytes = 100_001;
+        long transfer = network.injectionNanos(bytes);
+        CountDownLatch lateSent = new CountDownLatch(1);
+        long[] taken = new long[3];
+        try (InProcessWorld world = InProcessWorld.onVirtualTime(3, network)) {
+            world.run((rank, transport) -> {
+                ByteBuffer buffer = ByteBuffer.allocateDirect(bytes);
+                switch (rank) {
+                    case 0 -> {
+                        PendingOperation late = transport.receive(buffer, 0, bytes, 1, 0);
+                        PendingOperation early = transport.receive(ByteBuffer.allocateDirect(bytes), 0, bytes, 2, 0);
+                        awaitOperation(late);
+                        taken[1] = transport.nanoTime();
+                        awaitOperation(early);
+                        taken[2] = transport.nanoTime();
+                    }
+                    case 1 -> {
+                        transport.spinUntil(50_000);
+                        awaitOperation(transport.send(buffer, 0, bytes, 0, 0));
+                        lateSent.countDown();
+                    }
+                    default -> {
+                        lateSent.await();
+                        awaitOperation(transport.send(buffer, 0, bytes, 0, 0));
+                    }
+                }
+            });
+        }
+        long early = 2_000 + 20_000;
+        long late = Math.max(50_000 + 2_000 + 20_000, early + transfer + 2_000);
+        assertEquals(late + transfer + 2_000, taken[1], "the late message queued behind the early one, then o_r");
+        assertEquals(taken[1] + 2_000, taken[2], "the early one had arrived long before: o_r after the late one's");
+    }
+
+    private static void awaitOperation(PendingOperation operation) {
+        while (!operation.test()) {
+            Thread.yield();
+        }
     }
 }
