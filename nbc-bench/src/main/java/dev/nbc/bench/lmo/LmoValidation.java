@@ -17,6 +17,7 @@ import dev.nbc.models.loggp.LogGPParameters;
 import dev.nbc.models.simulation.ScheduleSimulator;
 import dev.nbc.models.simulation.ScheduleSource;
 import dev.nbc.models.simulation.SimulationConfig;
+import dev.nbc.core.algorithm.gather.GatherAlgorithm;
 import dev.nbc.core.algorithm.scatter.ScatterAlgorithm;
 import dev.nbc.core.datatype.DataType;
 
@@ -34,7 +35,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * beta_ij, a scatter sweep finds S, and LMO's scatter prediction is set beside the measured time
  * and beside the homogeneous predictions from the same experiments: Hockney (alpha the mean empty
  * one-way time, beta the mean per-byte time over all pairs: (n - 1)(alpha + beta M)) and LogGP
- * (nbc's linear scatter in the schedule simulator, {@link #loggp}).
+ * (nbc's linear scatter and gather in the schedule simulator, {@link #loggp}).
  */
 public final class LmoValidation {
     /** The planted S: the one-to-two experiments use half of it. */
@@ -53,9 +54,9 @@ public final class LmoValidation {
         double[] x = asDoubles(sweep);
         int[] gatherSweep = sizes(4 << 10, 19);
         double[] gx = asDoubles(gatherSweep);
-        log.printf(Locale.ROOT, "%-15s %3s %8s %8s %9s %9s %7s %12s %13s %10s %8s %8s %8s %12s %13s %10s%n", "network", "n", "C err %",
+        log.printf(Locale.ROOT, "%-15s %3s %8s %8s %9s %9s %7s %12s %13s %10s %8s %8s %8s %12s %13s %10s %10s%n", "network", "n", "C err %",
                 "t err %", "1/beta %", "S found", "wall s", "LMO scatter", "in order", "Hockney", "LogGP", "M1", "M2", "LMO gather",
-                "in order", "Hockney");
+                "in order", "Hockney", "LogGP");
         for (PlantedNetworks.Kind kind : kinds) {
             for (int n : sizes) {
                 Heterogeneity truth = PlantedNetworks.of(kind, n, n, THRESHOLD, GATHER_SMALL, GATHER_LARGE, ESCALATION_NANOS);
@@ -92,11 +93,10 @@ public final class LmoValidation {
                 LmoCollectives inOrder = new LmoCollectives(p, s, m1, m2, inOrderKappa1, inOrderKappa2);
                 double gatherWorst = 0;
                 double gatherInOrderWorst = 0;
-                // below M1 the emulated gather is deterministic; above M2 its inbound link is booked in the order the
-                // sender threads call send(), which varies between runs
-                double gatherInOrderSmallWorst = 0;
                 double gatherHockneyWorst = 0;
+                double gatherLoggpWorst = 0;
                 double[] h = hockney(experiments.get());
+                LogGPParameters loggp = loggp(h, n);
                 for (int k = 0; k < gatherSweep.length; k++) {
                     double predicted = model.gather(0, gatherSweep[k]);
                     double predictedInOrder = inOrder.gatherInOrder(0, gatherSweep[k]);
@@ -110,16 +110,16 @@ public final class LmoValidation {
                     r.put("lmo_in_order_us", Double.isNaN(predictedInOrder) ? null : predictedInOrder / 1e3);
                     double homogeneous = (n - 1) * (h[0] + h[1] * gatherSweep[k]);
                     r.put("hockney_us", homogeneous / 1e3);
+                    double simulated = new ScheduleSimulator(SimulationConfig.of(loggp)).run(ScheduleSource.forCall(
+                            GatherAlgorithm.LINEAR, n, gatherSweep[k], DataType.BYTE, null)).maxFinishTime();
+                    r.put("loggp_us", simulated / 1e3);
                     if (!Double.isNaN(predicted)) {
                         gatherWorst = Math.max(gatherWorst, Math.abs(predicted / measured - 1));
                         gatherInOrderWorst = Math.max(gatherInOrderWorst, Math.abs(predictedInOrder / measured - 1));
-                        if (gatherSweep[k] < m1) {
-                            gatherInOrderSmallWorst = Math.max(gatherInOrderSmallWorst, Math.abs(predictedInOrder / measured - 1));
-                        }
                         gatherHockneyWorst = Math.max(gatherHockneyWorst, Math.abs(homogeneous / measured - 1));
+                        gatherLoggpWorst = Math.max(gatherLoggpWorst, Math.abs(simulated / measured - 1));
                     }
                 }
-                LogGPParameters loggp = loggp(h, n);
                 double lmoWorst = 0;
                 double lmoInOrderWorst = 0;
                 double hockneyWorst = 0;
@@ -160,20 +160,20 @@ public final class LmoValidation {
                 r.put("kappa2_ns_per_byte", kappa2);
                 r.put("lmo_gather_max_error_pct", 100 * gatherWorst);
                 r.put("lmo_in_order_gather_max_error_pct", 100 * gatherInOrderWorst);
-                r.put("lmo_in_order_gather_below_m1_max_error_pct", 100 * gatherInOrderSmallWorst);
                 r.put("in_order_kappa1_ns_per_byte", inOrderKappa1);
                 r.put("in_order_kappa2_ns_per_byte", inOrderKappa2);
                 r.put("hockney_gather_max_error_pct", 100 * gatherHockneyWorst);
+                r.put("loggp_gather_max_error_pct", 100 * gatherLoggpWorst);
                 r.put("s_planted_bytes", THRESHOLD);
                 r.put("experiments_wall_s", wall);
                 r.put("lmo_scatter_max_error_pct", 100 * lmoWorst);
                 r.put("lmo_in_order_scatter_max_error_pct", 100 * lmoInOrderWorst);
                 r.put("hockney_scatter_max_error_pct", 100 * hockneyWorst);
                 r.put("loggp_scatter_max_error_pct", 100 * loggpWorst);
-                log.printf(Locale.ROOT, "%-15s %3d %8.2f %8.2f %9.2f %9.0f %7.2f %11.1f%% %12.1f%% %9.1f%% %7.1f%% %8.0f %8.0f %11.1f%% %12.1f%% %9.1f%%%n",
+                log.printf(Locale.ROOT, "%-15s %3d %8.2f %8.2f %9.2f %9.0f %7.2f %11.1f%% %12.1f%% %9.1f%% %7.1f%% %8.0f %8.0f %11.1f%% %12.1f%% %9.1f%% %9.1f%%%n",
                         kind.toString().toLowerCase(Locale.ROOT), n, 100 * err[0], 100 * err[1], 100 * err[2], s, wall, 100 * lmoWorst,
                         100 * lmoInOrderWorst, 100 * hockneyWorst, 100 * loggpWorst, m1, m2, 100 * gatherWorst, 100 * gatherInOrderWorst,
-                        100 * gatherHockneyWorst);
+                        100 * gatherHockneyWorst, 100 * gatherLoggpWorst);
             }
         }
     }
@@ -210,7 +210,7 @@ public final class LmoValidation {
     }
 
     /**
-     * Homogeneous LogGP from the same experiments (Hockney's alpha and beta, {@link #hockney}), for nbc's linear scatter in the schedule
+     * Homogeneous LogGP from the same experiments (Hockney's alpha and beta, {@link #hockney}), for nbc's linear scatter and gather in the schedule
      * simulator: o from the mean empty roundtrip (2 o_s + 2 o_r, L taken as 0), g = o, and G the mean
      * per-byte time of a roundtrip of M bytes over all pairs.
      */

@@ -129,17 +129,29 @@ public record LmoCollectives(LmoParameters parameters, double scatterThreshold, 
         return gatherComposed(root, m) + (m < gatherSmall ? kappa1 : kappa2) * m;
     }
 
-    /** {@link #gatherInOrder} without kappa, at any size (the escalations between M1 and M2 left out). */
+    /**
+     * {@link #gatherInOrder} without kappa, at any size (the escalations between M1 and M2 left
+     * out): each block is ready after its sender's C_i + t_i M; above M2 the root's inbound link
+     * carries one block at a time, first come first served; the root processes them in rank order.
+     */
     public double gatherComposed(int root, double m) {
-        boolean serialised = m > gatherLarge;
+        int n = parameters.size();
+        double[] arrived = new double[n];
+        Integer[] byReadiness = new Integer[n - 1];
+        for (int k = 1; k < n; k++) {
+            byReadiness[k - 1] = (root + k) % n;
+        }
+        java.util.Arrays.sort(byReadiness, java.util.Comparator.comparingDouble(i -> parameters.c(i) + parameters.t(i) * m));
         double linkFree = 0;
-        double processed = 0;
-        for (int k = 1; k < parameters.size(); k++) {
-            int i = (root + k) % parameters.size();
+        for (int i : byReadiness) {
             double ready = parameters.c(i) + parameters.t(i) * m;
             double wire = m * parameters.inverseBeta(i, root);
-            double arrived = serialised ? (linkFree = Math.max(linkFree, ready) + wire) : ready + wire;
-            processed = Math.max(processed, arrived) + parameters.c(root) + parameters.t(root) * m;
+            arrived[i] = m > gatherLarge ? (linkFree = Math.max(linkFree, ready) + wire) : ready + wire;
+        }
+        double processed = 0;
+        for (int k = 1; k < n; k++) {
+            int i = (root + k) % n;
+            processed = Math.max(processed, arrived[i]) + parameters.c(root) + parameters.t(root) * m;
         }
         return processed;
     }
