@@ -31,10 +31,21 @@ class LmoInOrderTest {
         // M = 10 (below M1): rank 1's block arrives 1 + 20 = 21, processed by 41; rank 2's arrives 5 + 10 = 15, processed 41 + 20 = 61
         assertEquals(61, MODEL.gatherComposed(0, 10), 1e-9);
         assertEquals(61, MODEL.gatherInOrder(0, 10), 1e-9);
-        // above M2 (2000): the inbound link carries one block at a time in rank order: rank 1's arrives 1 + 4000, processed
+        // above M2 (2000): the inbound link carries one block at a time as they come (here in rank order): rank 1's arrives 1 + 4000, processed
         // 4001 + 2010 = 6011; rank 2's starts on the link at 4001, arrives 6001, processed 6011 + 2010
         assertEquals(8021, MODEL.gatherComposed(0, 2000), 1e-9);
         assertTrue(Double.isNaN(MODEL.gatherInOrder(0, 1000)), "between M1 and M2 the escalations have no formula");
+    }
+
+    @Test
+    void aboveM2TheLinkTakesTheBlocksFirstComeFirstServedAndTheRootProcessesThemInRankOrder() {
+        // rank 1 slow (C 50): its block is ready at 50, rank 2's at 5
+        LmoParameters slowFirst = new LmoParameters(new double[] {10, 50, 5}, new double[] {1, 0, 0},
+                new double[][] {{0, 2, 1}, {2, 0, 1}, {1, 1, 0}});
+        LmoCollectives model = new LmoCollectives(slowFirst, 100, 1000, 1000, 0, 0);
+        // M = 2000: rank 2's block takes the link first, 5 + 2000 = 2005; rank 1's from 2005, + 4000 = 6005;
+        // the root processes rank 1's at 6005 + 2010 = 8015, then rank 2's (long there) + 2010 = 10025
+        assertEquals(10025, model.gatherComposed(0, 2000), 1e-9);
     }
 
     @Test
