@@ -30,16 +30,29 @@ final class PowerOfTwoFold {
      * range on the left, in a later round.
      */
     static PowerOfTwoFold begin(ScheduleBuilder builder, AllreduceShape shape, int incoming) {
+        builder.round();
+        shape.copyInputToOutput(builder);
+        return handOver(builder, shape, incoming, Slots.OUTPUT);
+    }
+
+    /**
+     * Opens the first round without a copy: a rank that hands its contribution over sends it from
+     * {@code contribution} (INPUT, or OUTPUT in place) and later receives the result into OUTPUT.
+     */
+    static PowerOfTwoFold beginFrom(ScheduleBuilder builder, AllreduceShape shape, int incoming, int contribution) {
+        builder.round();
+        return handOver(builder, shape, incoming, contribution);
+    }
+
+    private static PowerOfTwoFold handOver(ScheduleBuilder builder, AllreduceShape shape, int incoming, int contribution) {
         int rank = shape.rank();
         int powerOfTwo = Integer.highestOneBit(shape.size());
         int remainder = shape.size() - powerOfTwo;
-        builder.round();
-        shape.copyInputToOutput(builder);
         if (rank >= 2 * remainder) {
             return new PowerOfTwoFold(powerOfTwo, remainder, rank - remainder, false);
         }
         if (rank % 2 == 0) {
-            builder.send(Slots.OUTPUT, 0, shape.bytes(), rank + 1);
+            builder.send(contribution, 0, shape.bytes(), rank + 1);
             return new PowerOfTwoFold(powerOfTwo, remainder, -1, false);
         }
         builder.receive(incoming, 0, shape.bytes(), rank - 1);
