@@ -1,6 +1,8 @@
 package dev.nbc.core.algorithm;
 
 import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
+import dev.nbc.core.algorithm.scan.ExscanAlgorithm;
+import dev.nbc.core.algorithm.scan.ScanAlgorithm;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.core.schedule.Operation;
@@ -66,6 +68,20 @@ class WriteAfterSendTest {
                     } else {
                         assertEquals(true, found.size() <= 1, "rank " + rank + " of " + size + " in place: " + found);
                     }
+                }
+            }
+        }
+    }
+
+    @Test
+    void recursiveDoublingScansNeverOverwriteAPartialJustSent() {
+        for (boolean inPlace : new boolean[] {false, true}) {
+            for (int size = 1; size <= 16; size++) {
+                for (int rank = 0; rank < size; rank++) {
+                    assertEquals(List.of(), writesAfterSends(ScanAlgorithm.RECURSIVE_DOUBLING.build(rank, size, 1000, DataType.DOUBLE,
+                            ReduceOp.SUM, inPlace), 8), "scan, rank " + rank + " of " + size + (inPlace ? " in place" : ""));
+                    assertEquals(List.of(), writesAfterSends(ExscanAlgorithm.RECURSIVE_DOUBLING.build(rank, size, 1000, DataType.DOUBLE,
+                            ReduceOp.SUM, inPlace), 8), "exscan, rank " + rank + " of " + size + (inPlace ? " in place" : ""));
                 }
             }
         }
