@@ -6,7 +6,6 @@ import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.schedule.Collective;
 import dev.nbc.core.schedule.Schedule;
 import dev.nbc.core.schedule.ScheduleBuilder;
-import dev.nbc.core.schedule.Slots;
 
 /** The ways to build an allgather of blocks of different sizes (MPI_Allgatherv). */
 public enum AllgathervAlgorithm implements Algorithm {
@@ -29,21 +28,7 @@ public enum AllgathervAlgorithm implements Algorithm {
         ScheduleBuilder builder = new ScheduleBuilder(this, rank, size, -1, 0, type, null)
                 .inputBytes(inPlace ? 0 : layout.bytes(rank))
                 .outputBytes(layout.extentBytes());
-        builder.round();
-        if (!inPlace) {
-            builder.copy(Slots.INPUT, 0, Slots.OUTPUT, layout.offset(rank), layout.bytes(rank));
-        }
-        int right = (rank + 1) % size;
-        int left = Math.floorMod(rank - 1, size);
-        for (int step = 0; step < size - 1; step++) {
-            if (step > 0) {
-                builder.round();
-            }
-            int sent = Math.floorMod(rank - step, size);
-            int received = Math.floorMod(rank - step - 1, size);
-            builder.send(Slots.OUTPUT, layout.offset(sent), layout.bytes(sent), right);
-            builder.receive(Slots.OUTPUT, layout.offset(received), layout.bytes(received), left);
-        }
+        RingAllgather.append(builder, rank, size, layout, inPlace);
         return builder.build();
     }
 }
