@@ -167,11 +167,16 @@ public final class ReduceOp {
      */
     public void apply(DataType type, ByteBuffer source, int sourceOffset, ByteBuffer operand, int operandOffset,
                       ByteBuffer target, int targetOffset, int count, boolean sourceIsLeft) {
+        boolean inPlace = operand == target && operandOffset == targetOffset;
+        if (type == DataType.DOUBLE && doubleKernel != null) {
+            // views of the ranges only, not of the whole buffers first: fewer objects per reduction
+            combineDoubles(source, sourceOffset, inPlace ? null : operand, operandOffset, target, targetOffset, count, sourceIsLeft);
+            return;
+        }
         ByteBuffer in = source.duplicate().order(ByteOrder.nativeOrder());
         ByteBuffer out = target.duplicate().order(ByteOrder.nativeOrder());
         // In place (the usual case) costs no more views than before the operand existed: a small
         // allreduce's reduction is mostly this setup (issue 10's overhead loop)
-        boolean inPlace = operand == target && operandOffset == targetOffset;
         ByteBuffer with = inPlace ? out : operand.duplicate().order(ByteOrder.nativeOrder());
         switch (type) {
             case BYTE -> {
@@ -205,10 +210,6 @@ public final class ReduceOp {
                 }
             }
             case DOUBLE -> {
-                if (doubleKernel != null) {
-                    combineDoubles(in, sourceOffset, with, operandOffset, out, targetOffset, count, sourceIsLeft);
-                    return;
-                }
                 for (int i = 0; i < count; i++) {
                     out.putDouble(targetOffset + 8 * i, combine(in.getDouble(sourceOffset + 8 * i),
                             with.getDouble(operandOffset + 8 * i), sourceIsLeft));
@@ -217,13 +218,12 @@ public final class ReduceOp {
         }
     }
 
-    /** DOUBLE elements through the operation's array kernel, a chunk at a time. */
+    /** DOUBLE elements through the operation's array kernel, a chunk at a time; {@code with} null in place (the target is the operand). */
     private void combineDoubles(ByteBuffer in, int sourceOffset, ByteBuffer with, int operandOffset, ByteBuffer out,
                                 int targetOffset, int count, boolean sourceIsLeft) {
         DoubleBuffer source = in.slice(sourceOffset, 8 * count).order(ByteOrder.nativeOrder()).asDoubleBuffer();
         DoubleBuffer target = out.slice(targetOffset, 8 * count).order(ByteOrder.nativeOrder()).asDoubleBuffer();
-        // with is out itself only in place (apply)
-        DoubleBuffer operand = with == out ? target
+        DoubleBuffer operand = with == null ? target
                 : with.slice(operandOffset, 8 * count).order(ByteOrder.nativeOrder()).asDoubleBuffer();
         double[][] chunks = CHUNKS.get();
         double[] s = chunks[0];

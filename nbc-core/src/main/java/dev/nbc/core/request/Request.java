@@ -115,7 +115,7 @@ public final class Request {
             // no wait to enter, so no clock reads and no presence bookkeeping for the progress thread.
             return isDone();
         }
-        return Waiting.until(engine, now -> testAt(now) ? Boolean.TRUE : null, () -> completion, deadline, this::description) != null;
+        return Waiting.until(engine, this, Request::pollAt, Request::completion, deadline, Request::description) != null;
     }
 
     /**
@@ -126,6 +126,11 @@ public final class Request {
     public CompletableFuture<Void> future() {
         engine.futureTaken();
         return completion.copy();
+    }
+
+    /** {@link #testAt} as {@link Waiting}'s poll: TRUE once over, null before. */
+    private static Boolean pollAt(Request request, long now) {
+        return request.testAt(now) ? Boolean.TRUE : null;
     }
 
     /** The engine that runs this request's collective. */

@@ -103,10 +103,10 @@ public final class RequestSet {
         if (unreported.isEmpty()) {
             return -1;
         }
-        Integer index = Waiting.until(engines, now -> {
-            int reported = testAny();
+        Integer index = Waiting.until(engines, this, (set, now) -> {
+            int reported = set.testAny();
             return reported >= 0 ? reported : null;
-        }, this::anyCompletion, Long.MAX_VALUE, () -> "any of " + unreported() + " requests");
+        }, RequestSet::anyCompletion, Long.MAX_VALUE, set -> "any of " + set.unreported() + " requests");
         return index;
     }
 
@@ -128,10 +128,10 @@ public final class RequestSet {
         if (unreported.isEmpty()) {
             return NONE;
         }
-        return Waiting.until(engines, now -> {
-            int[] reported = testSome();
+        return Waiting.until(engines, this, (set, now) -> {
+            int[] reported = set.testSome();
             return reported.length > 0 ? reported : null;
-        }, this::anyCompletion, Long.MAX_VALUE, () -> "some of " + unreported() + " requests");
+        }, RequestSet::anyCompletion, Long.MAX_VALUE, set -> "some of " + set.unreported() + " requests");
     }
 
     private int reportOne() {

@@ -6,7 +6,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.LongFunction;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -32,26 +32,35 @@ final class Waiting {
     private Waiting() {
     }
 
+    /** One engine pass and a look at {@code subject}, given the latest System.nanoTime read: the result, or null if not there yet. */
+    @FunctionalInterface
+    interface Poll<S, T> {
+        T poll(S subject, long now);
+    }
+
     /**
-     * Polls until {@code poll} gives a result or {@code deadline} (System.nanoTime) passes.
+     * Polls until {@code poll} gives a result or {@code deadline} (System.nanoTime) passes. What is
+     * awaited is passed as {@code subject} to the functions, so that callers can hand in functions
+     * that capture nothing and are not allocated anew for every wait.
      *
-     * @param engine what to progress (the poll itself runs the passes; this is for presence and parking)
-     * @param poll   one engine pass and a look, given the latest System.nanoTime read here (for the
-     *               engine's bookkeeping, so that it need not read the clock again): the result, or
-     *               null if not there yet; may throw a failure
-     * @param wakeOn a future completed when a result may be there, to park on (made only if parking)
-     * @param what   what is awaited, for the message if the thread is interrupted while parked (formatted only then)
+     * @param engine  what to progress (the poll itself runs the passes; this is for presence and parking)
+     * @param subject what is awaited
+     * @param poll    one engine pass and a look, given the latest System.nanoTime read here (for the
+     *                engine's bookkeeping, so that it need not read the clock again): the result, or
+     *                null if not there yet; may throw a failure
+     * @param wakeOn  a future completed when a result may be there, to park on (asked only if parking)
+     * @param what    what is awaited, for the message if the thread is interrupted while parked (formatted only then)
      * @return the result, or null if the deadline passed first
      */
-    static <T> T until(ProgressHook engine, LongFunction<T> poll, Supplier<? extends Future<?>> wakeOn, long deadline,
-                       Supplier<String> what) {
+    static <S, T> T until(ProgressHook engine, S subject, Poll<S, T> poll, Function<S, ? extends Future<?>> wakeOn,
+                          long deadline, Function<S, String> what) {
         long start = System.nanoTime();
         long now = start;
         T result;
         boolean block = false;
         engine.beginActiveWait(start);
         try {
-            while ((result = poll.apply(now)) == null) {
+            while ((result = poll.poll(subject, now)) == null) {
                 now = System.nanoTime();
                 if (now - deadline >= 0) {
                     return null;
@@ -73,11 +82,11 @@ final class Waiting {
             return result;
         }
         try {
-            while ((result = poll.apply(ProgressHook.CLOCK_NOT_READ)) == null) {
+            while ((result = poll.poll(subject, ProgressHook.CLOCK_NOT_READ)) == null) {
                 if (System.nanoTime() - deadline >= 0) {
                     return null;
                 }
-                park(wakeOn.get(), deadline, what);
+                park(wakeOn.apply(subject), deadline, () -> what.apply(subject));
             }
             return result;
         } finally {

@@ -74,11 +74,15 @@ public record Schedule(Collective collective, Algorithm algorithm, int rank, int
      * needs no engine state; stops at the first round that communicates.
      */
     public boolean runsLocally() {
-        for (Round round : rounds) {
+        // indexed loops: asked at every call's submission, so no iterators
+        for (int r = 0; r < rounds.size(); r++) {
+            Round round = rounds.get(r);
             if (!round.communication().isEmpty()) {
                 return false;
             }
-            for (Operation operation : round.local()) {
+            List<Operation> local = round.local();
+            for (int i = 0; i < local.size(); i++) {
+                Operation operation = local.get(i);
                 if (operation.highestSlot() >= Slots.FIRST_SCRATCH) {
                     return false;
                 }
