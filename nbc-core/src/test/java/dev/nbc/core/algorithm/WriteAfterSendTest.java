@@ -116,7 +116,7 @@ class WriteAfterSendTest {
     }
 
     @Test
-    void ringAllgathersAndTheLinearScanSendTheContributionFromInput() {
+    void ringAllgathersTheLinearScanAndTheAllreducesSendTheContributionFromInput() {
         for (int size = 1; size <= 16; size++) {
             int[] counts = new int[size];
             java.util.Arrays.fill(counts, 100);
@@ -128,6 +128,8 @@ class WriteAfterSendTest {
                 assertEquals(List.of(), sendsOfCopiedInput(ScanAlgorithm.LINEAR.build(rank, size, 100, DataType.DOUBLE, ReduceOp.SUM,
                         false)), where);
                 assertEquals(List.of(), sendsOfCopiedInput(AllreduceAlgorithm.RECURSIVE_DOUBLING.build(rank, size, 100, DataType.DOUBLE,
+                        ReduceOp.SUM, false)), where);
+                assertEquals(List.of(), sendsOfCopiedInput(AllreduceAlgorithm.RABENSEIFNER.build(rank, size, 100, DataType.DOUBLE,
                         ReduceOp.SUM, false)), where);
             }
         }

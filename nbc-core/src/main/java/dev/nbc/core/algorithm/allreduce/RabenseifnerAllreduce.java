@@ -21,14 +21,20 @@ final class RabenseifnerAllreduce {
         int elementBytes = shape.type().sizeInBytes();
         int bytes = shape.bytes();
         int incoming = builder.scratch(bytes);
-        PowerOfTwoFold fold = PowerOfTwoFold.begin(builder, shape, incoming);
+        // the contribution is read where it is: no copy into OUTPUT (a rank that folds in hands it over from there)
+        int contribution = shape.inPlace() ? Slots.OUTPUT : Slots.INPUT;
+        PowerOfTwoFold fold = PowerOfTwoFold.beginFrom(builder, shape, incoming, contribution);
         int powerOfTwo = fold.powerOfTwo;
         int newRank = fold.newRank;
         boolean foldPending = fold.receivedContribution;
 
         if (newRank >= 0 && powerOfTwo > 1) {
+            // where the first halving reads this rank's partial result: its contribution, or OUTPUT
+            // once a folded-in one is combined there
+            int held = contribution;
             if (foldPending) {
-                builder.round().reduce(incoming, 0, Slots.OUTPUT, 0, count, true);
+                builder.round().reduce(incoming, 0, contribution, 0, Slots.OUTPUT, 0, count, true);
+                held = Slots.OUTPUT;
             }
             // Blocks: the vector split in powerOfTwo nearly equal parts; [low, high) is the range
             // of blocks this rank is still responsible for.
@@ -48,10 +54,14 @@ final class RabenseifnerAllreduce {
                 int keepCount = blockOffset(keepHigh, count, powerOfTwo) - keepOffset;
                 int giveOffset = blockOffset(giveLow, count, powerOfTwo);
                 int giveCount = blockOffset(giveHigh, count, powerOfTwo) - giveOffset;
+                // the first halving sends and combines straight from the contribution: OUTPUT's half that
+                // is given away is only written by the allgather, and nothing the partner read is rewritten
+                int partial = step == 0 ? held : Slots.OUTPUT;
                 builder.round()
-                        .send(Slots.OUTPUT, giveOffset * elementBytes, giveCount * elementBytes, partner)
+                        .send(partial, giveOffset * elementBytes, giveCount * elementBytes, partner)
                         .receive(incoming, 0, keepCount * elementBytes, partner);
-                builder.round().reduce(incoming, 0, Slots.OUTPUT, keepOffset * elementBytes, keepCount, partner < rank);
+                builder.round().reduce(incoming, 0, partial, keepOffset * elementBytes, Slots.OUTPUT, keepOffset * elementBytes,
+                        keepCount, partner < rank);
                 low = keepLow;
                 high = keepHigh;
             }
@@ -76,8 +86,9 @@ final class RabenseifnerAllreduce {
                 low = parentLow;
                 high = parentHigh;
             }
-        } else if (foldPending) {
-            builder.round().reduce(incoming, 0, Slots.OUTPUT, 0, count, true);
+        } else if (newRank >= 0) {
+            // one rank: the result is its contribution
+            shape.copyInputToOutput(builder);
         }
 
         fold.end(builder, shape);
