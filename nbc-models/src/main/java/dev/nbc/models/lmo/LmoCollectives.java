@@ -1,5 +1,8 @@
 package dev.nbc.models.lmo;
 
+import java.util.Arrays;
+import java.util.Comparator;
+
 /**
  * Linear scatter and gather predicted by LMO (paper 001, section 3), root r to the other n - 1:
  * <ul>
@@ -136,17 +139,19 @@ public record LmoCollectives(LmoParameters parameters, double scatterThreshold, 
      */
     public double gatherComposed(int root, double m) {
         int n = parameters.size();
-        double[] arrived = new double[n];
+        double[] ready = new double[n];
         Integer[] byReadiness = new Integer[n - 1];
         for (int k = 1; k < n; k++) {
-            byReadiness[k - 1] = (root + k) % n;
+            int i = (root + k) % n;
+            ready[i] = parameters.c(i) + parameters.t(i) * m;
+            byReadiness[k - 1] = i;
         }
-        java.util.Arrays.sort(byReadiness, java.util.Comparator.comparingDouble(i -> parameters.c(i) + parameters.t(i) * m));
+        Arrays.sort(byReadiness, Comparator.comparingDouble(i -> ready[i]));
+        double[] arrived = new double[n];
         double linkFree = 0;
         for (int i : byReadiness) {
-            double ready = parameters.c(i) + parameters.t(i) * m;
             double wire = m * parameters.inverseBeta(i, root);
-            arrived[i] = m > gatherLarge ? (linkFree = Math.max(linkFree, ready) + wire) : ready + wire;
+            arrived[i] = m > gatherLarge ? (linkFree = Math.max(linkFree, ready[i]) + wire) : ready[i] + wire;
         }
         double processed = 0;
         for (int k = 1; k < n; k++) {

@@ -6,12 +6,17 @@ import dev.nbc.core.schedule.Slots;
 
 /**
  * What every allreduce builder needs to know about the call. The result is computed in slot
- * OUTPUT; unless the call is in place, the caller's contribution is first copied there from INPUT.
+ * OUTPUT; the caller's contribution is in INPUT, or in OUTPUT when the call is in place.
  */
 record AllreduceShape(int rank, int size, int count, DataType type, boolean inPlace) {
 
     int bytes() {
         return type.bytesFor(count);
+    }
+
+    /** The slot that holds the caller's contribution when the schedule starts. */
+    int contributionSlot() {
+        return inPlace ? Slots.OUTPUT : Slots.INPUT;
     }
 
     /** Adds the copy of the contribution into OUTPUT to the current round (nothing when in place). */

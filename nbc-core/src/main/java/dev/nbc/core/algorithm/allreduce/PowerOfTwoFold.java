@@ -25,34 +25,21 @@ final class PowerOfTwoFold {
     }
 
     /**
-     * Opens the first round: copies the contribution into OUTPUT and starts the hand-over. The
-     * received contribution lands in {@code incoming}; the caller folds it in, with the sender's
-     * range on the left, in a later round.
+     * Opens the first round and starts the hand-over, without a copy: a rank that hands its
+     * contribution over sends it from where it is (INPUT, or OUTPUT in place) and later receives the
+     * result into OUTPUT. The received contribution lands in {@code incoming}; the caller folds it
+     * in, with the sender's range on the left, in a later round.
      */
     static PowerOfTwoFold begin(ScheduleBuilder builder, AllreduceShape shape, int incoming) {
-        builder.round();
-        shape.copyInputToOutput(builder);
-        return handOver(builder, shape, incoming, Slots.OUTPUT);
-    }
-
-    /**
-     * Opens the first round without a copy: a rank that hands its contribution over sends it from
-     * {@code contribution} (INPUT, or OUTPUT in place) and later receives the result into OUTPUT.
-     */
-    static PowerOfTwoFold beginFrom(ScheduleBuilder builder, AllreduceShape shape, int incoming, int contribution) {
-        builder.round();
-        return handOver(builder, shape, incoming, contribution);
-    }
-
-    private static PowerOfTwoFold handOver(ScheduleBuilder builder, AllreduceShape shape, int incoming, int contribution) {
         int rank = shape.rank();
         int powerOfTwo = Integer.highestOneBit(shape.size());
         int remainder = shape.size() - powerOfTwo;
+        builder.round();
         if (rank >= 2 * remainder) {
             return new PowerOfTwoFold(powerOfTwo, remainder, rank - remainder, false);
         }
         if (rank % 2 == 0) {
-            builder.send(contribution, 0, shape.bytes(), rank + 1);
+            builder.send(shape.contributionSlot(), 0, shape.bytes(), rank + 1);
             return new PowerOfTwoFold(powerOfTwo, remainder, -1, false);
         }
         builder.receive(incoming, 0, shape.bytes(), rank - 1);

@@ -22,8 +22,8 @@ final class RabenseifnerAllreduce {
         int bytes = shape.bytes();
         int incoming = builder.scratch(bytes);
         // the contribution is read where it is: no copy into OUTPUT (a rank that folds in hands it over from there)
-        int contribution = shape.inPlace() ? Slots.OUTPUT : Slots.INPUT;
-        PowerOfTwoFold fold = PowerOfTwoFold.beginFrom(builder, shape, incoming, contribution);
+        int contribution = shape.contributionSlot();
+        PowerOfTwoFold fold = PowerOfTwoFold.begin(builder, shape, incoming);
         int powerOfTwo = fold.powerOfTwo;
         int newRank = fold.newRank;
         boolean foldPending = fold.receivedContribution;

@@ -24,8 +24,8 @@ final class RecursiveDoublingAllreduce {
         int rank = shape.rank();
         int incoming = builder.scratch(shape.bytes());
         // the partial result so far: the contribution itself until the first combination
-        int held = shape.inPlace() ? Slots.OUTPUT : Slots.INPUT;
-        PowerOfTwoFold fold = PowerOfTwoFold.beginFrom(builder, shape, incoming, held);
+        int held = shape.contributionSlot();
+        PowerOfTwoFold fold = PowerOfTwoFold.begin(builder, shape, incoming);
         if (fold.newRank >= 0) {
             int combinations = Integer.numberOfTrailingZeros(fold.powerOfTwo) + (fold.receivedContribution ? 1 : 0);
             if (combinations == 0) {

@@ -36,7 +36,7 @@ final class RingAllreduce {
             }
             int sent = Math.floorMod(rank - step, size);
             int received = Math.floorMod(rank - step - 1, size);
-            int sentFrom = step == 0 && !shape.inPlace() ? Slots.INPUT : Slots.OUTPUT;
+            int sentFrom = step == 0 ? shape.contributionSlot() : Slots.OUTPUT;
             builder.send(sentFrom, chunkOffset(sent, shape.count(), size) * elementBytes,
                             chunkCount(sent, shape.count(), size) * elementBytes, right)
                     .receive(incoming, 0, chunkCount(received, shape.count(), size) * elementBytes, left);
@@ -70,8 +70,7 @@ final class RingAllreduce {
     private static void reduceIncomingInto(ScheduleBuilder builder, AllreduceShape shape, int incoming, int chunk) {
         int elementBytes = shape.type().sizeInBytes();
         int offset = chunkOffset(chunk, shape.count(), shape.size()) * elementBytes;
-        int contribution = shape.inPlace() ? Slots.OUTPUT : Slots.INPUT;
-        builder.reduce(incoming, 0, contribution, offset, Slots.OUTPUT, offset,
+        builder.reduce(incoming, 0, shape.contributionSlot(), offset, Slots.OUTPUT, offset,
                 chunkCount(chunk, shape.count(), shape.size()), true);
     }
 

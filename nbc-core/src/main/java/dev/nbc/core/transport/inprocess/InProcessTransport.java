@@ -120,9 +120,7 @@ public final class InProcessTransport implements Transport {
     public PendingOperation send(ByteBuffer buffer, int offset, int length, int peer, int tag) {
         TransportArguments.checkSend(this, buffer, offset, length, peer, tag);
         requireUsable();
-        if (virtualTime) {
-            waiting = false;
-        }
+        acts();
         long posted = 0;
         long injected = 0;
         Message message;
@@ -246,9 +244,7 @@ public final class InProcessTransport implements Transport {
     public PendingOperation receive(ByteBuffer buffer, int offset, int length, int peer, int tag) {
         TransportArguments.checkReceive(this, buffer, offset, length, peer, tag);
         requireUsable();
-        if (virtualTime) {
-            waiting = false;
-        }
+        acts();
         InProcessReceive receive = new InProcessReceive(this, buffer, offset, length, peer, tag);
         Link.Waiting partner = linkFrom(peer).pair(tag, receive);
         if (partner != null) {
@@ -393,6 +389,13 @@ public final class InProcessTransport implements Transport {
         }
     }
 
+    /** On virtual time: this rank does something (sends, posts a receive, moves its clock), so it is not waiting. */
+    private void acts() {
+        if (virtualTime) {
+            waiting = false;
+        }
+    }
+
     /** On virtual time: this rank found nothing to receive (a test that did not complete). */
     void foundNothing() {
         if (virtualTime) {
@@ -416,9 +419,7 @@ public final class InProcessTransport implements Transport {
     /** Busy-waits until {@link #nanoTime()} reads {@code deadline}; on virtual time, moves there. */
     @Override
     public void spinUntil(long deadline) {
-        if (virtualTime) {
-            waiting = false;
-        }
+        acts();
         clock.spinUntil(deadline);
     }
 
