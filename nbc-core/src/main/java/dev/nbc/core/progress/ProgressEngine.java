@@ -13,6 +13,7 @@ import dev.nbc.core.internal.ProgressHook;
 import dev.nbc.core.internal.RequestAccess;
 import dev.nbc.core.request.Request;
 import dev.nbc.core.schedule.Schedule;
+import dev.nbc.core.transport.ActivitySignal;
 import dev.nbc.core.transport.Transport;
 
 import java.lang.management.ManagementFactory;
@@ -114,6 +115,11 @@ public final class ProgressEngine implements AutoCloseable {
     static final long TIMER_SLACK_NANOS = 1_000;
     /** plannedWake while the thread runs (no wake-up needed). */
     private static final long RUNNING = Long.MIN_VALUE;
+    /**
+     * SHARED on a transport with an {@link ActivitySignal}: the longest wait for its activity, a
+     * safety net (the signal wakes the thread for everything a poll could move).
+     */
+    static final long MAX_ACTIVITY_WAIT_NANOS = 10_000_000;
     /** Learned round times of at most this many schedules are kept (schedules are cached per shape). */
     private static final int MAX_TIMED_SCHEDULES = 1024;
 
@@ -145,6 +151,14 @@ public final class ProgressEngine implements AutoCloseable {
      * {@code Long.MAX_VALUE} while it is parked until woken.
      */
     private volatile long plannedWake = RUNNING;
+    /**
+     * The activity signal of the one transport every collective in flight runs on, if it has one
+     * (SHARED; set by each pass): the thread then waits for the transport's events instead of
+     * sleeping for learned round times, and a waiting application thread leaves the polling to it.
+     */
+    private volatile ActivitySignal activity;
+    /** The signal the thread is waiting on right now, for a caller to wake it ({@link #awaitActivity}); null otherwise. */
+    private volatile ActivitySignal waitingOn;
     /** Set by a caller that wants the thread to look at its work ({@link #sleepUntil}). */
     private volatile boolean wakeWanted;
     /** The most ranks in this process of any transport this engine has served ({@link Transport#ranksInThisProcess()}). */
@@ -425,8 +439,13 @@ public final class ProgressEngine implements AutoCloseable {
         presence.unblock();
     }
 
+    /**
+     * A waiting application thread parks and leaves the polling to the progress thread where that
+     * thread has a core of its own, or waits for its transport's activity: then a long wait costs
+     * no CPU (a core shared with the application's other work, or the kernel's network work).
+     */
     private boolean takesOverBlockedWaiters() {
-        return thread != null && policy() == ProgressPolicy.DEDICATED;
+        return thread != null && (activity != null || policy() == ProgressPolicy.DEDICATED);
     }
 
     /**
@@ -468,6 +487,10 @@ public final class ProgressEngine implements AutoCloseable {
         if (planned - wanted > MIN_POLL_NANOS) {
             wakeupsByCallers.increment();
             LockSupport.unpark(thread);
+            ActivitySignal signal = waitingOn;
+            if (signal != null) {
+                signal.wakeUp();
+            }
         }
     }
 
@@ -567,8 +590,25 @@ public final class ProgressEngine implements AutoCloseable {
                 due = Math.min(due, active.get(i).dueAt(futuresTaken));
             }
             nextDue = due;
+            ActivitySignal common = commonSignal();
+            if (common != activity) {
+                activity = common;
+            }
         }
         return changed;
+    }
+
+    /** The activity signal of the transport every collective in flight runs on; null if none is in flight, they run on several, or it has none. */
+    private ActivitySignal commonSignal() {
+        ActivitySignal common = null;
+        for (int i = 0; i < active.size(); i++) {
+            ActivitySignal signal = active.get(i).transport().activitySignal();
+            if (signal == null || (common != null && signal != common)) {
+                return null;
+            }
+            common = signal;
+        }
+        return common;
     }
 
     private RoundTimes timesOf(Schedule schedule) {
@@ -677,6 +717,16 @@ public final class ProgressEngine implements AutoCloseable {
                     // does a collective submitted while a pass held the engine (its start's own pass
                     // found the lock taken): no due time counts it until a pass starts it, and an
                     // application waiting on its future never would.
+                    ActivitySignal signal = activity;
+                    if (signal != null && !unstarted()) {
+                        // The transport tells when a poll can move something: poll, then wait for it.
+                        if (passOnThread(now)) {
+                            recheck = MIN_RECHECK_NANOS;
+                        } else {
+                            awaitActivity(signal, now + MAX_ACTIVITY_WAIT_NANOS, now);
+                        }
+                        continue;
+                    }
                     long due = presence.anyBlocked() || unstarted() ? now : nextDue;
                     if (due - now > MIN_SLEEP_NANOS) {
                         sleepUntil(Math.min(due, now + MAX_POLL_NANOS), now);
@@ -721,7 +771,7 @@ public final class ProgressEngine implements AutoCloseable {
      * was due (issue 10).
      */
     private long firstWorkAt(long takeOver) {
-        if (presence.anyBlocked() || unstarted()) {
+        if (presence.anyBlocked() || unstarted() || activity != null) {
             return takeOver;
         }
         long due = nextDue;
@@ -755,6 +805,24 @@ public final class ProgressEngine implements AutoCloseable {
             threadWakeups++;
         }
         plannedWake = RUNNING;
+    }
+
+    /**
+     * As {@link #sleepUntil}, but waiting for the transport's activity: the signal ends the wait
+     * as soon as a poll could move something, and a caller that wants the thread wakes it through
+     * the signal ({@link #waitingOn}).
+     */
+    private void awaitActivity(ActivitySignal signal, long wakeAt, long now) {
+        waitingOn = signal;
+        plannedWake = wakeAt;
+        if (wakeWanted) {
+            wakeWanted = false;
+        } else if (running && wakeAt - now > 0) {
+            signal.await(wakeAt - now);
+            threadWakeups++;
+        }
+        plannedWake = RUNNING;
+        waitingOn = null;
     }
 
     /**

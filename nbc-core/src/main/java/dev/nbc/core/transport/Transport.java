@@ -78,6 +78,16 @@ public interface Transport extends AutoCloseable {
     }
 
     /**
+     * How a progress thread can wait for this transport's operations to advance, or null if it
+     * cannot see when they will (MPI, whose library progresses only inside its calls): then the
+     * thread polls at times it estimates. Not null for a transport that knows what it waits for
+     * (nbc's TCP transport: the kernel's socket readiness).
+     */
+    default ActivitySignal activitySignal() {
+        return null;
+    }
+
+    /**
      * Combines {@code count} elements exactly as {@link ReduceOp#apply} would, if this transport's
      * library has a faster loop for this operation, type and size; false if not, and the engine
      * then runs {@link ReduceOp#apply} itself. The result must equal ReduceOp's bit for bit.

@@ -67,6 +67,13 @@ final class Peer {
     private ByteBuffer inView;
     private ByteBuffer inViewOwner;
 
+    /** The rate at which this peer's long payloads have been arriving, bytes per ns (0: not measured yet). */
+    private double arrivalRate;
+    /** When a read last drained this connection in the middle of a long payload (0: it did not). */
+    private long drainedAt;
+    /** Until when a progress thread need not look at this connection ({@link #pace}). */
+    private long paceUntil;
+
     Peer(TcpTransport transport, int rank, SocketChannel channel) {
         this.transport = transport;
         this.rank = rank;
@@ -352,19 +359,20 @@ final class Peer {
      * Reads what the connection has, up to {@link #READ_BUDGET} bytes, and hands every complete
      * message to its receive (or keeps it as unexpected).
      *
+     * @return the bytes read (at least {@link #READ_BUDGET} if the budget ran out before the connection was drained)
      * @throws IOException if the connection failed, was closed by the peer or broke the protocol
      */
-    void pump() throws IOException {
+    long pump() throws IOException {
         long budget = READ_BUDGET;
         while (true) {
             if (!inPayload) {
                 if (readAhead.remaining() < Frames.HEADER_BYTES) {
                     if (budget <= 0) {
-                        return;
+                        return READ_BUDGET - budget;
                     }
                     int read = fill();
                     if (read == 0) {
-                        return;
+                        return READ_BUDGET - budget;
                     }
                     budget -= read;
                     continue;
@@ -385,7 +393,7 @@ final class Peer {
                 continue;
             }
             if (budget <= 0) {
-                return;
+                return READ_BUDGET - budget;
             }
             int read;
             if (inRemaining >= DIRECT_READ_MIN) {
@@ -404,7 +412,7 @@ final class Peer {
                 read = fill();
             }
             if (read == 0) {
-                return;
+                return READ_BUDGET - budget;
             }
             budget -= read;
         }
@@ -490,6 +498,48 @@ final class Peer {
             transport.revokedBy(rank, reason);
         }
         target = null;
+    }
+
+    // ---- pacing a progress thread's looks -------------------------------------------------------
+
+    /** A payload with at least this many bytes still to come is read at a pace, not at every segment. */
+    static final int PACED_MIN_BYTES = 64 * 1024;
+    /** A paced look comes when this much more should have arrived: a quarter of the socket buffer, so it never fills. */
+    static final int PACED_CHUNK_BYTES = Mesh.SOCKET_BUFFER_BYTES / 4;
+    /** The first look after a long payload began, before its peer's rate is known. */
+    static final long FIRST_PACE_NANOS = 200_000;
+    /** Rate samples over a shorter interval are left out: a few segments more or less would dominate them. */
+    static final long MIN_SAMPLE_NANOS = 50_000;
+    /** The longest paced interval: a rate measured while the sender was held up must not put the reader to sleep for long. */
+    static final long MAX_PACE_NANOS = 20_000_000;
+
+    /**
+     * After a pump at {@code now} that read {@code read} bytes: while a long payload is arriving,
+     * sets when a progress thread should look again, the time the next {@link #PACED_CHUNK_BYTES}
+     * (or the rest, if less) take at the rate learned from the reads that drained this connection.
+     * The rate is this peer's, kept across messages: it is the link's, not a schedule's.
+     */
+    void pace(long now, long read) {
+        if (!inPayload || inRemaining < PACED_MIN_BYTES) {
+            drainedAt = 0;
+            paceUntil = 0;
+            return;
+        }
+        boolean drained = read < READ_BUDGET;
+        long interval = now - drainedAt;
+        if (drained && drainedAt != 0 && interval >= MIN_SAMPLE_NANOS && read > 0) {
+            double sample = (double) read / interval;
+            arrivalRate = arrivalRate == 0 ? sample : arrivalRate + (sample - arrivalRate) / 4;
+        }
+        drainedAt = drained ? now : 0;
+        long wait = arrivalRate == 0 ? FIRST_PACE_NANOS
+                : (long) Math.min(MAX_PACE_NANOS, Math.min(inRemaining, PACED_CHUNK_BYTES) / arrivalRate);
+        paceUntil = drained ? now + wait : now;
+    }
+
+    /** Until when a progress thread need not look at this connection (a long payload arriving at a known pace); 0 if it should now. */
+    long paceUntil() {
+        return paceUntil;
     }
 
     // ---- failures ---------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 package dev.nbc.core.transport.tcp;
 
+import dev.nbc.core.transport.ActivitySignal;
 import dev.nbc.core.transport.PendingOperation;
 import dev.nbc.core.transport.RevokedException;
 import dev.nbc.core.transport.Transport;
@@ -45,7 +46,9 @@ import java.util.function.Consumer;
  * advances all of this endpoint's I/O, as MPI's progress does: it writes every connection's
  * queued frames, then reads every connection (directly up to {@value #POLL_EVERY_CONNECTION_UP_TO}
  * peers, above that only those a non-blocking {@code selectNow} reports readable), without ever
- * blocking. Reads go on while writes are stuck, so two ranks that send each other large messages
+ * blocking. A progress thread waits for it in the kernel ({@link #activitySignal()}): it wakes when
+ * a connection has data or room for queued frames, and looks at a long payload in flight at the
+ * pace its peer's data has been arriving ({@code Peer.pace}), not at every segment. Reads go on while writes are stuck, so two ranks that send each other large messages
  * at once do not deadlock. Data arriving before its receive is posted is kept in pooled direct
  * buffers (without bound, as MPI's eager protocol); a receive posted in time gets its payload
  * read straight into its buffer, beyond what a read of the connection's small read-ahead buffer
@@ -84,6 +87,8 @@ public final class TcpTransport implements Transport {
     /** For more than {@link #POLL_EVERY_CONNECTION_UP_TO} peers: readability of every connection; else null. */
     private final Selector readiness;
     private final Consumer<SelectionKey> pumpReady = this::pumpReady;
+    /** What a progress thread waits on: the connections' readiness, with long payloads paced. */
+    private final SocketActivity activity;
     final DirectBufferPool pool = new DirectBufferPool();
     /** Where the payloads of messages nobody will receive are read to (after a truncation or a revocation). */
     final ByteBuffer discard = ByteBuffer.allocateDirect(64 * 1024);
@@ -110,6 +115,7 @@ public final class TcpTransport implements Transport {
         } else {
             readiness = null;
         }
+        activity = new SocketActivity(this, others);
     }
 
     /**
@@ -340,6 +346,11 @@ public final class TcpTransport implements Transport {
     }
 
     @Override
+    public ActivitySignal activitySignal() {
+        return activity;
+    }
+
+    @Override
     public PendingOperation send(ByteBuffer buffer, int offset, int length, int peer, int tag) {
         TransportArguments.checkSend(this, buffer, offset, length, peer, tag);
         synchronized (this) {
@@ -435,7 +446,7 @@ public final class TcpTransport implements Transport {
     private static void pump(Peer peer) {
         if (!peer.isBroken()) {
             try {
-                peer.pump();
+                peer.pace(System.nanoTime(), peer.pump());
             } catch (IOException e) {
                 peer.fail("failed", e);
             }
@@ -467,6 +478,7 @@ public final class TcpTransport implements Transport {
                 // the channels are closed already
             }
         }
+        activity.close();
     }
 
     private void flushBeforeClose() {

@@ -1,0 +1,90 @@
+package dev.nbc.core.transport.tcp;
+
+import dev.nbc.core.transport.ActivitySignal;
+
+import java.io.IOException;
+import java.nio.channels.ClosedSelectorException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+
+/**
+ * The {@link ActivitySignal} of a {@link TcpTransport}: the kernel's readiness of its connections.
+ * A wait selects every connection for reading (a header may come at any time), except one in the
+ * middle of a long payload whose next look is paced ({@link Peer#paceUntil()}: the rest arrives at
+ * the rate learned for that peer, and a wake-up per arriving segment would take the core from the
+ * application), and the connections with queued frames for writing (the kernel reports them
+ * writable once their socket buffer has drained by half).
+ */
+final class SocketActivity implements ActivitySignal {
+    private final TcpTransport transport;
+    private final Selector selector;
+    private final SelectionKey[] keys;
+
+    SocketActivity(TcpTransport transport, Peer[] others) throws IOException {
+        this.transport = transport;
+        this.selector = Selector.open();
+        this.keys = new SelectionKey[others.length];
+        try {
+            for (int i = 0; i < others.length; i++) {
+                keys[i] = others[i].channel.register(selector, 0, others[i]);
+            }
+        } catch (IOException | RuntimeException e) {
+            selector.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public void await(long timeoutNanos) {
+        long now = System.nanoTime();
+        long wakeAt = now + timeoutNanos;
+        synchronized (transport) {
+            if (transport.isClosed()) {
+                return;
+            }
+            for (SelectionKey key : keys) {
+                if (!key.isValid()) {
+                    continue;
+                }
+                Peer peer = (Peer) key.attachment();
+                int interest = 0;
+                if (!peer.isBroken()) {
+                    long paced = peer.paceUntil();
+                    if (paced - now > 0) {
+                        wakeAt = Math.min(wakeAt, paced);
+                    } else {
+                        interest |= SelectionKey.OP_READ;
+                    }
+                    if (peer.hasQueuedFrames()) {
+                        interest |= SelectionKey.OP_WRITE;
+                    }
+                }
+                key.interestOps(interest);
+            }
+        }
+        long waitNanos = wakeAt - now;
+        if (waitNanos <= 0) {
+            return;
+        }
+        try {
+            // select takes milliseconds: a shorter wait is rounded up to one
+            selector.select(Math.max(1, (waitNanos + 999_999) / 1_000_000));
+            selector.selectedKeys().clear();
+        } catch (IOException | ClosedSelectorException e) {
+            // closed meanwhile, or the selector failed: the caller polls, and waits again
+        }
+    }
+
+    @Override
+    public void wakeUp() {
+        selector.wakeup();
+    }
+
+    void close() {
+        try {
+            selector.close();
+        } catch (IOException ignored) {
+            // the channels are closed already
+        }
+    }
+}
