@@ -2,6 +2,8 @@ package dev.nbc.bench.netgauge.module;
 
 import dev.nbc.core.transport.tcp.TcpTransport;
 import dev.nbc.harness.ranks.RankEnv;
+import dev.nbc.harness.ranks.net.LocalAddress;
+import dev.nbc.harness.ranks.net.Rendezvous;
 import picocli.CommandLine.Option;
 
 import java.net.InetSocketAddress;

@@ -1,4 +1,4 @@
-package dev.nbc.bench.netgauge.module;
+package dev.nbc.harness.ranks.net;
 
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package dev.nbc.bench.netgauge.module;
+package dev.nbc.harness.ranks.net;
 
 import java.net.Inet4Address;
 import java.net.InetAddress;
@@ -11,12 +11,12 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * The address a socket module binds: a host name or address as given, or, as Netgauge's
+ * The address a rank's sockets bind: a host name or address as given, or, as Netgauge's
  * {@code -S address/netmask}, this machine's interface address in a subnet ({@code 10.213.77.0/24})
  * — the one option that every rank of an mpirun job can share while each binds its own host's (or
  * network namespace's) address.
  */
-final class LocalAddress {
+public final class LocalAddress {
     private LocalAddress() {
     }
 
@@ -25,7 +25,7 @@ final class LocalAddress {
      *
      * @throws IllegalArgumentException naming {@code option} if the spec is malformed or no interface is in the subnet
      */
-    static String resolve(String option, String spec) {
+    public static String resolve(String option, String spec) {
         int slash = spec.indexOf('/');
         if (slash < 0) {
             return spec;
