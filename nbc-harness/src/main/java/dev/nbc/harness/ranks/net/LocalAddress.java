@@ -2,34 +2,76 @@ package dev.nbc.harness.ranks.net;
 
 import java.net.Inet4Address;
 import java.net.InetAddress;
-import java.net.InterfaceAddress;
-import java.net.NetworkInterface;
-import java.net.SocketException;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 
 /**
  * The address a rank's sockets bind: a host name or address as given, or, as Netgauge's
  * {@code -S address/netmask}, this machine's interface address in a subnet ({@code 10.213.77.0/24})
  * — the one option that every rank of an mpirun job can share while each binds its own host's (or
- * network namespace's) address.
+ * network namespace's) address. Without either, {@link #forListening} takes the host's only
+ * interface, which is what a cluster node's ranks reach each other by.
  */
 public final class LocalAddress {
+    /** The address of a host with no interface but the loopback: its ranks reach each other there. */
+    static final String LOOPBACK = "127.0.0.1";
+
     private LocalAddress() {
     }
 
     /**
-     * {@code spec}: {@code HOST} or {@code NETWORK/PREFIX-LENGTH} (IPv4).
+     * {@code spec}: {@code HOST} (returned as it is) or {@code NETWORK/PREFIX-LENGTH} (IPv4: the
+     * address of this machine's interface in that subnet).
      *
      * @throws IllegalArgumentException naming {@code option} if the spec is malformed or no interface is in the subnet
      */
     public static String resolve(String option, String spec) {
-        int slash = spec.indexOf('/');
-        if (slash < 0) {
-            return spec;
+        return spec.indexOf('/') < 0 ? spec : inSubnet(option, spec, HostInterface.ofThisHost(option));
+    }
+
+    /**
+     * Where a rank listens: {@code spec} as {@link #resolve} takes it, or, when it is null, this
+     * host's only address ({@link #soleAddress}); resolved.
+     *
+     * @throws IllegalArgumentException naming {@code option} if the spec is malformed, no interface
+     *         is in its subnet or its host does not resolve, or if there is no spec and the host has
+     *         several interfaces to choose from
+     */
+    public static InetAddress forListening(String option, String spec) {
+        String host = spec != null ? resolve(option, spec) : soleAddress(option, HostInterface.ofThisHost(option));
+        try {
+            return InetAddress.getByName(host);
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException(option + ": must be a host name or address that resolves, or NETWORK/PREFIX, "
+                    + "but was '" + spec + "'");
         }
+    }
+
+    /**
+     * The IPv4 address of the only interface among {@code interfaces} that is up and not the
+     * loopback; {@link #LOOPBACK} if there is none (a host on its own).
+     *
+     * @throws IllegalArgumentException naming {@code option} and listing them if there are several:
+     *         which one the ranks reach each other by is not for this host to guess
+     */
+    static String soleAddress(String option, List<HostInterface> interfaces) {
+        List<HostInterface> candidates = interfaces.stream().filter(i -> i.up() && !i.loopback() && !i.addresses().isEmpty()).toList();
+        List<String> described = candidates.stream().flatMap(i -> i.describe().stream()).toList();
+        if (described.isEmpty()) {
+            return LOOPBACK;
+        }
+        if (described.size() > 1) {
+            throw new IllegalArgumentException(option + ": must be given on this host, which has " + described.size()
+                    + " IPv4 addresses on interfaces that are up (" + String.join(", ", described)
+                    + "): the one the ranks reach each other by, as HOST or NETWORK/PREFIX");
+        }
+        return candidates.get(0).addresses().get(0).getHostAddress();
+    }
+
+    /** The address among {@code interfaces} in the subnet {@code spec} ({@code NETWORK/PREFIX-LENGTH}). */
+    static String inSubnet(String option, String spec, List<HostInterface> interfaces) {
+        int slash = spec.indexOf('/');
         int prefix;
         InetAddress network;
         try {
@@ -42,19 +84,13 @@ public final class LocalAddress {
             throw new IllegalArgumentException(option + ": a subnet must be IPv4 with a prefix of 0..32, but was '" + spec + "'");
         }
         List<String> seen = new ArrayList<>();
-        try {
-            for (NetworkInterface nic : Collections.list(NetworkInterface.getNetworkInterfaces())) {
-                for (InterfaceAddress a : nic.getInterfaceAddresses()) {
-                    if (a.getAddress() instanceof Inet4Address v4) {
-                        seen.add(v4.getHostAddress());
-                        if (sameSubnet(v4, (Inet4Address) network, prefix)) {
-                            return v4.getHostAddress();
-                        }
-                    }
+        for (HostInterface nic : interfaces) {
+            for (Inet4Address v4 : nic.addresses()) {
+                seen.add(v4.getHostAddress());
+                if (sameSubnet(v4, (Inet4Address) network, prefix)) {
+                    return v4.getHostAddress();
                 }
             }
-        } catch (SocketException e) {
-            throw new IllegalStateException(option + ": cannot list this machine's interfaces: " + e.getMessage(), e);
         }
         throw new IllegalArgumentException(option + ": no interface of this machine is in " + spec + " (it has " + seen + ")");
     }
