@@ -107,7 +107,8 @@ public final class CommonOptions implements Checked {
 
     /** The ranks of this run; over an mpirun job's ranks MPI is initialised here (and finalised by close()). */
     Ranks open() {
-        return transport() == TransportKind.INPROCESS ? new InProcessRanks(ranks, network.network(), Duration.ofHours(6), transport.binding())
+        return transport() == TransportKind.INPROCESS
+                ? new InProcessRanks(ranks, network.network(), Duration.ofHours(6), transport.binding())
                 : transport.mpirunRanks(transport());
     }
 

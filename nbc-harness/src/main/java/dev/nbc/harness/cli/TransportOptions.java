@@ -47,9 +47,10 @@ public final class TransportOptions {
     }
 
     /**
-     * --bind-to places threads of this JVM, over MPI it would be silently ignored; --tcp-address is
-     * for TCP sessions only, and finding the address (the host's only interface by default) is
-     * part of the check, so that a host with several interfaces fails before anything runs.
+     * --bind-to places threads of this JVM (for an mpirun job's ranks it would be silently ignored)
+     * and --tcp-address the TCP sessions' sockets. Finding that address (by default the host's only
+     * interface) is part of the check, so that a host with several interfaces fails before anything
+     * runs.
      */
     public void check(TransportKind kind, OptionChecks checks) {
         if (binding != null && kind != TransportKind.INPROCESS) {

@@ -16,7 +16,10 @@ public interface Ranks extends RankGroup {
         T run(RankEnv env) throws Exception;
     }
 
-    /** What the nbc sessions run over: "mpi", "tcp" (ranks of an mpirun job) or "inprocess"; "hosts" for ranks from a host list, which have none. */
+    /**
+     * What the nbc sessions run over: "mpi" or "tcp" (ranks of an mpirun job), or "inprocess";
+     * "hosts" for ranks from a host list, which have no sessions.
+     */
     String transport();
 
     /** True if the ranks are threads of this JVM (they share its heap, JIT and collector). */
