@@ -17,7 +17,6 @@ import dev.nbc.core.transport.inprocess.EmulatedNetwork;
 import dev.nbc.harness.ranks.InProcessRanks;
 import dev.nbc.harness.ranks.Ranks;
 import dev.nbc.harness.ranks.Session;
-import dev.nbc.harness.ranks.mpi.MpiRanks;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -86,7 +85,7 @@ public final class GaussMain implements Callable<Integer>, Checked {
     /** --transport, else what the environment implies (as the checks saw it). */
     private TransportKind transport;
 
-    @Option(names = "--ranks", split = ",", description = "in-process rank counts P (default: ${DEFAULT-VALUE}); mpi uses the job's size",
+    @Option(names = "--ranks", split = ",", description = "in-process rank counts P (default: ${DEFAULT-VALUE}); mpi and tcp use the job's size",
             defaultValue = "1,2,4")
     int[] ranks;
 
@@ -120,7 +119,7 @@ public final class GaussMain implements Callable<Integer>, Checked {
     private final List<Variant> variants = new ArrayList<>();
     /** The runs read from --from-csv, or null. */
     private List<Measurement> earlierRuns;
-    /** The rank counts to run: --ranks in-process, the job's size over MPI. */
+    /** The rank counts to run: --ranks in-process, the job's size for the ranks of an mpirun job. */
     private int[] rankCounts;
 
     public static void main(String[] args) {
@@ -165,11 +164,12 @@ public final class GaussMain implements Callable<Integer>, Checked {
             outputs().forEach(checks::writable);
             return;
         }
-        rankCounts = transport == TransportKind.MPI ? new int[] {checks.job().worldSize().orElse(1)} : ranks;
-        int ranksInThisJvm = transport == TransportKind.MPI ? 1 : Arrays.stream(ranks).max().orElse(1);
+        boolean inProcess = transport == TransportKind.INPROCESS;
+        rankCounts = inProcess ? ranks : new int[] {checks.job().worldSize().orElse(1)};
+        int ranksInThisJvm = inProcess ? Arrays.stream(ranks).max().orElse(1) : 1;
         for (int n : sizes) {
             for (int p : rankCounts) {
-                checks.libraryCheck(transport == TransportKind.MPI ? "--n" : "--n, --ranks", () -> DistributedGauss.checkShape(n, p));
+                checks.libraryCheck(inProcess ? "--n, --ranks" : "--n", () -> DistributedGauss.checkShape(n, p));
             }
             int copies = matrixCopies(ranksInThisJvm);
             checks.fitsHeap("--n", n, 8.0 * n * n * copies, "8 B x " + n + "^2 x " + copies + " copies of the matrix with "
@@ -193,9 +193,10 @@ public final class GaussMain implements Callable<Integer>, Checked {
             return report(earlierRuns, null);
         }
         EmulatedNetwork emulated = network.network();
-        Ranks launcher = transport == TransportKind.MPI ? MpiRanks.create()
-                : new InProcessRanks(Arrays.stream(rankCounts).max().orElse(1), emulated, Duration.ofSeconds(timeoutSeconds),
-                        transportOptions.binding());
+        Ranks launcher = transport == TransportKind.INPROCESS
+                ? new InProcessRanks(Arrays.stream(rankCounts).max().orElse(1), emulated, Duration.ofSeconds(timeoutSeconds),
+                        transportOptions.binding())
+                : transportOptions.mpirunRanks(transport);
         return RankRuns.run(spec, launcher, outputs(), ranks -> runAll(ranks, rankCounts, emulated));
     }
 
@@ -270,7 +271,7 @@ public final class GaussMain implements Callable<Integer>, Checked {
         if (!prints) {
             return 0;
         }
-        LogGPPrediction model = emulated.isIdeal() || launcher.describe().equals("mpi") ? null
+        LogGPPrediction model = emulated.isIdeal() || !launcher.inProcess() ? null
                 : new LogGPPrediction(emulated, nanosPerUpdate(all));
         List<Measurement> grid = all.stream().filter(m -> !m.system().equals("check")).toList();
         int status = report(grid, model);

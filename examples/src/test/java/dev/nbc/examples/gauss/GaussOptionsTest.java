@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -80,13 +81,15 @@ class GaussOptionsTest {
         assertUserError(o, "--plot: must be a file, not a directory");
     }
 
-    @Test
-    void overMpiTheJobsSizeIsCheckedAgainstNBeforeMpiStarts() throws IOException {
-        Outcome rank0 = run(new JobEnvironment(Map.of("OMPI_COMM_WORLD_RANK", "0", "OMPI_COMM_WORLD_SIZE", "4")),
-                List.of("--transport", "mpi", "--n", "3"));
+    @ParameterizedTest(name = "--transport {0}")
+    @ValueSource(strings = {"mpi", "tcp --tcp-address 127.0.0.1"})
+    void onAnMpirunJobsRanksTheJobsSizeIsCheckedAgainstNBeforeMpiStarts(String transport) throws IOException {
+        List<String> args = new ArrayList<>(List.of("--transport"));
+        args.addAll(List.of(transport.split(" ")));
+        args.addAll(List.of("--n", "3"));
+        Outcome rank0 = run(new JobEnvironment(Map.of("OMPI_COMM_WORLD_RANK", "0", "OMPI_COMM_WORLD_SIZE", "4")), args);
         assertUserError(rank0, "--n: P = 4 ranks for n = 3 unknowns");
-        Outcome rank2 = run(new JobEnvironment(Map.of("OMPI_COMM_WORLD_RANK", "2", "OMPI_COMM_WORLD_SIZE", "4")),
-                List.of("--transport", "mpi", "--n", "3"));
+        Outcome rank2 = run(new JobEnvironment(Map.of("OMPI_COMM_WORLD_RANK", "2", "OMPI_COMM_WORLD_SIZE", "4")), args);
         assertEquals(Cli.EXIT_USAGE, rank2.exitCode());
         assertEquals("", rank2.err(), "only rank 0 speaks");
     }

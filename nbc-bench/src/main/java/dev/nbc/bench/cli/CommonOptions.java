@@ -52,7 +52,7 @@ public final class CommonOptions implements Checked {
 
     @Option(names = "--variants", split = ",", paramLabel = "V",
             description = "Variants: nbc-thread, nbc-manual, nbc-checked (nbc-thread with the consistency check), ompi "
-                    + "(default nbc-thread, nbc-manual, ompi; ompi only over MPI).")
+                    + "(default nbc-thread, nbc-manual, ompi; ompi only on the ranks of an mpirun job: mpi, tcp).")
     List<Variant> variants;
 
     @Option(names = "--runs", paramLabel = "N", defaultValue = "6",
@@ -90,7 +90,6 @@ public final class CommonOptions implements Checked {
         return transport.kind(environment);
     }
 
-    /** Ranks that share this JVM's heap: all of them in-process, one over MPI. */
     /** --ranks: how many in-process ranks a run may use. */
     public int inProcessRanks() {
         return ranks;
@@ -101,14 +100,16 @@ public final class CommonOptions implements Checked {
         return output;
     }
 
+    /** Ranks that share this JVM's heap: all of them in-process, one for the ranks of an mpirun job. */
     public int ranksPerProcess(JobEnvironment environment) {
         return transport(environment) == TransportKind.INPROCESS ? ranks : 1;
     }
 
-    /** The ranks of this run; MPI is initialised here (and finalised by close()). */
+    /** The ranks of this run; over an mpirun job's ranks MPI is initialised here (and finalised by close()). */
     Ranks open() {
-        return transport() == TransportKind.MPI ? dev.nbc.harness.ranks.mpi.MpiRanks.create()
-                : new InProcessRanks(ranks, network.network(), Duration.ofHours(6), transport.binding());
+        return transport() == TransportKind.INPROCESS
+                ? new InProcessRanks(ranks, network.network(), Duration.ofHours(6), transport.binding())
+                : transport.mpirunRanks(transport());
     }
 
     public List<Collective> collectives() {

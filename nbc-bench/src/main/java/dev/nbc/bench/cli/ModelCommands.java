@@ -119,8 +119,14 @@ public final class ModelCommands extends CommandGroup {
         }
 
         private static String networkOf(Ranks ranks) {
-            return ranks.network() != null ? "emulated " + PlantedSet.describe(ranks.network())
-                    : ranks.transport().equals("mpi") ? "MPI point-to-point (Open MPI's choice of BTL)" : "ideal in-process";
+            if (ranks.network() != null) {
+                return "emulated " + PlantedSet.describe(ranks.network());
+            }
+            return switch (ranks.transport()) {
+                case "mpi" -> "MPI point-to-point (Open MPI's choice of BTL)";
+                case "tcp" -> "TCP sockets (nbc-core's TCP transport)";
+                default -> "ideal in-process";
+            };
         }
     }
 

@@ -1,8 +1,12 @@
 package dev.nbc.bench.overlap;
 
+import dev.nbc.core.check.CollectiveCheck;
+import dev.nbc.core.progress.ProgressMode;
 import dev.nbc.core.schedule.Collective;
-import dev.nbc.harness.ranks.Control;
+import dev.nbc.harness.ranks.RankEnv;
+import dev.nbc.harness.ranks.Session;
 import dev.nbc.core.transport.inprocess.EmulatedNetwork;
+import dev.nbc.models.assessment.AssessmentData;
 import dev.nbc.models.assessment.measure.AssessmentPlan;
 import dev.nbc.models.assessment.measure.AssessmentProtocol;
 import dev.nbc.models.assessment.measure.GammaProbe;
@@ -13,6 +17,7 @@ import dev.nbc.models.loggp.CollectiveEquations;
 import dev.nbc.models.prediction.Prediction;
 import dev.nbc.models.prediction.CollectivePredictor;
 
+import java.util.Optional;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -43,17 +48,22 @@ public final class LogGPReference {
     }
 
     /**
-     * Assesses the control plane's transport between ranks 0 and 1 (Netgauge PRTT, sizes 1 B ..
-     * 1 MiB). Collective over the group; only rank 0's reference holds the result (the others' give
-     * NaN), as only rank 0 writes rows.
+     * Assesses the transport under test, a session's, between ranks 0 and 1 (Netgauge PRTT, sizes
+     * 1 B .. 1 MiB): the collectives' own, which need not be the control plane's (TCP sessions of
+     * MPI ranks). Collective over the group; only rank 0's reference holds the result (the others'
+     * give NaN), as only rank 0 writes rows.
      */
-    public static LogGPReference assess(Control control, int p) {
-        if (control.size() < 2) {
+    public static LogGPReference assess(RankEnv env) {
+        int p = env.size();
+        if (p < 2) {
             return new LogGPReference(null, null, p);
         }
-        var data = AssessmentProtocol.run(control.transport(), AssessmentPlan.standard(ASSESS_MAX_BYTES, ASSESS_REPETITIONS),
-                Control.FIRST_USER_TAG, null);
-        control.barrier();
+        Optional<AssessmentData> data;
+        try (Session session = env.open(ProgressMode.MANUAL, CollectiveCheck.OFF)) {
+            data = AssessmentProtocol.run(session.comm().transport(), AssessmentPlan.standard(ASSESS_MAX_BYTES, ASSESS_REPETITIONS),
+                    0, null);
+        }
+        env.control().barrier();
         return new LogGPReference(null, data.map(NetgaugeMethod::analyse).orElse(null), p);
     }
 

@@ -144,7 +144,7 @@ public final class OverlapBenchmark extends Benchmark {
         // whole benchmark, it read an interpreted kernel in half the runs, issue 10).
         LogGPReference reference = network != null
                 ? LogGPReference.planted(network, env.size())
-                : LogGPReference.assess(control, env.size());
+                : LogGPReference.assess(env);
         sweep.run(env, (variant, op) -> {
             Map<String, Object> row = Repeated.row(config.runs(), FIGURES, () -> point(env, op, work, config.perRun(), settle));
             if (row != null) {

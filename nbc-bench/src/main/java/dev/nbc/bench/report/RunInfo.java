@@ -22,7 +22,7 @@ public final class RunInfo {
         m.put("transport", ranks.transport());
         m.put("P_max", ranks.maxRanks());
         EmulatedNetwork n = ranks.network();
-        m.put("network", n == null ? (ranks.transport().equals("mpi") ? "mpi" : "ideal") : "emulated");
+        m.put("network", n != null ? "emulated" : ranks.inProcess() ? "ideal" : ranks.transport());
         m.put("L_ns", n == null ? null : n.L());
         m.put("o_ns", n == null ? null : n.oSend());
         m.put("g_ns", n == null ? null : n.g());

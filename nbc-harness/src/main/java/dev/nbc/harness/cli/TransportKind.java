@@ -1,12 +1,18 @@
 package dev.nbc.harness.cli;
 
+import java.util.Arrays;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
-/** Where the ranks of a run come from: the processes of the mpirun job, or threads of this JVM. */
+/**
+ * Where the ranks of a run come from and what nbc's sessions run over: the processes of the mpirun
+ * job with sessions over MPI ({@link #MPI}) or over TCP ({@link #TCP}), or threads of this JVM
+ * ({@link #INPROCESS}).
+ */
 public enum TransportKind {
-    MPI, INPROCESS;
+    MPI, TCP, INPROCESS;
 
-    /** "mpi" or "inprocess", as the option takes it and the results record it. */
+    /** "mpi", "tcp" or "inprocess", as the option takes it and the results record it. */
     public String label() {
         return name().toLowerCase(Locale.ROOT);
     }
@@ -21,7 +27,7 @@ public enum TransportKind {
         return job.underMpirun() ? MPI : INPROCESS;
     }
 
-    /** "mpi", "inprocess" or "in-process", in any case. */
+    /** "mpi", "tcp", "inprocess" or "in-process", in any case. */
     public static TransportKind parse(String text) {
         String key = text.trim().toLowerCase(Locale.ROOT).replace("-", "");
         for (TransportKind t : values()) {
@@ -29,6 +35,7 @@ public enum TransportKind {
                 return t;
             }
         }
-        throw new IllegalArgumentException("unknown transport '" + text + "' (mpi, inprocess)");
+        throw new IllegalArgumentException("unknown transport '" + text + "' ("
+                + Arrays.stream(values()).map(TransportKind::label).collect(Collectors.joining(", ")) + ")");
     }
 }

@@ -5,8 +5,8 @@ import dev.nbc.core.transport.inprocess.EmulatedNetwork;
 
 /**
  * Where the ranks of a run come from: the processes of an MPI job (groups of P ranks are split
- * off MPI_COMM_WORLD) or threads of this JVM (a separate in-process world per P, optionally on an
- * emulated LogGP network).
+ * off MPI_COMM_WORLD; their nbc sessions over MPI or TCP) or threads of this JVM (a separate
+ * in-process world per P, optionally on an emulated LogGP network).
  */
 public interface Ranks extends RankGroup {
 
@@ -16,7 +16,10 @@ public interface Ranks extends RankGroup {
         T run(RankEnv env) throws Exception;
     }
 
-    /** "mpi" or "inprocess". */
+    /**
+     * What the nbc sessions run over: "mpi" or "tcp" (ranks of an mpirun job), or "inprocess";
+     * "hosts" for ranks from a host list, which have no sessions.
+     */
     String transport();
 
     /** True if the ranks are threads of this JVM (they share its heap, JIT and collector). */
@@ -35,10 +38,10 @@ public interface Ranks extends RankGroup {
     /** The MPI library's version string (first line), or "n/a". */
     String mpiVersion();
 
-    /** The emulated network, or null (MPI, or the ideal in-process network). */
+    /** The emulated network, or null (an mpirun job's ranks, or the ideal in-process network). */
     EmulatedNetwork network();
 
-    /** For reports: "mpi", "in-process", or "in-process L=50us o=2.0us g=1.0us G=0.10ns/B" on an emulated network. */
+    /** For reports: "mpi", "tcp", "in-process", or "in-process L=50us o=2.0us g=1.0us G=0.10ns/B" on an emulated network. */
     default String describe() {
         if (!inProcess()) {
             return transport();

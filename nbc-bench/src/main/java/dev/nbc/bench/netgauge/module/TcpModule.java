@@ -2,9 +2,10 @@ package dev.nbc.bench.netgauge.module;
 
 import dev.nbc.core.transport.tcp.TcpTransport;
 import dev.nbc.harness.ranks.RankEnv;
+import dev.nbc.harness.ranks.net.LocalAddress;
+import dev.nbc.harness.ranks.net.TcpSessions;
 import picocli.CommandLine.Option;
 
-import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Optional;
@@ -58,8 +59,7 @@ public final class TcpModule implements CommModule {
         Duration timeout = Duration.ofSeconds(options.connectTimeoutSeconds);
         TcpTransport transport = options.peers != null
                 ? TcpTransport.open(env.rank(), options.peers, timeout)
-                : TcpTransport.open(env.rank(), env.size(), new InetSocketAddress(LocalAddress.resolve("--tcp-address", options.address), 0),
-                        (rank, size, mine) -> Rendezvous.exchange(env.control(), mine), timeout);
+                : new TcpSessions(LocalAddress.forListening("--tcp-address", options.address), timeout).open(env.control());
         return new Endpoint(this, transport, Long.MAX_VALUE, null);
     }
 }

@@ -1,6 +1,8 @@
 package dev.nbc.bench.netgauge.module;
 
 import dev.nbc.harness.ranks.RankEnv;
+import dev.nbc.harness.ranks.net.LocalAddress;
+import dev.nbc.harness.ranks.net.Rendezvous;
 import picocli.CommandLine.Option;
 
 import java.net.InetSocketAddress;

@@ -6,7 +6,9 @@ import dev.nbc.harness.call.CollectiveCalls;
 import dev.nbc.harness.call.mpi.OpenMpiCall;
 import dev.nbc.harness.ranks.RankEnv;
 import dev.nbc.harness.ranks.Ranks;
+import dev.nbc.harness.ranks.SessionTransports;
 import dev.nbc.harness.cli.MpiAbort;
+import dev.nbc.core.transport.Transport;
 import dev.nbc.core.transport.inprocess.EmulatedNetwork;
 import dev.nbc.core.transport.mpi.MpiTransport;
 import mpi.Intracomm;
@@ -14,19 +16,28 @@ import mpi.MPI;
 import mpi.MPIException;
 
 import java.util.Optional;
+import java.util.function.BiFunction;
 
 /**
  * The processes of an MPI job (scripts/nbcrun) as ranks: MPI initialised with THREAD_MULTIPLE;
  * a group of P ranks is the first P of MPI_COMM_WORLD, split off with MPI_Comm_split (the others
- * sleep in a world barrier). Only this package and {@code harness.call.mpi} touch {@code mpi.*}, so
- * in-process runs need no mpi.jar.
+ * sleep in a world barrier). The control plane and Open MPI's own collectives are the group's
+ * communicator's; nbc's sessions run over duplicates of it, or over the transports of a
+ * {@link SessionTransports} (TCP). Only this package and {@code harness.call.mpi} touch
+ * {@code mpi.*}, so in-process runs need no mpi.jar.
  */
 public final class MpiRanks implements Ranks {
     private final int worldRank;
     private final int worldSize;
     private final String version;
+    /** "mpi", or the session transports' name. */
+    private final String transport;
+    /** A new transport for a session of the group of this communicator and control plane. */
+    private final BiFunction<Intracomm, Control, Transport> sessionTransport;
 
-    private MpiRanks() {
+    private MpiRanks(String transport, BiFunction<Intracomm, Control, Transport> sessionTransport) {
+        this.transport = transport;
+        this.sessionTransport = sessionTransport;
         MpiTransport.initThreadMultiple(new String[0]);
         try {
             worldRank = MPI.COMM_WORLD.getRank();
@@ -38,14 +49,28 @@ public final class MpiRanks implements Ranks {
         }
     }
 
-    /** Initialises MPI; typed as {@link Ranks} so that callers never link against mpi.*. */
+    /**
+     * Initialises MPI; sessions over duplicates of the group's communicator. Typed as
+     * {@link Ranks} so that callers never link against mpi.*.
+     */
     public static Ranks create() {
-        return new MpiRanks();
+        return new MpiRanks("mpi", (group, control) -> MpiTransport.create(group));
+    }
+
+    /**
+     * Initialises MPI; sessions over the transports of {@code sessions}, opened with the group's
+     * control plane, whose name {@link #transport()} reports.
+     */
+    public static Ranks create(SessionTransports sessions) {
+        if (sessions == null) {
+            throw new IllegalArgumentException("sessions: must not be null (create() runs sessions over MPI)");
+        }
+        return new MpiRanks(sessions.name(), (group, control) -> sessions.open(control));
     }
 
     @Override
     public String transport() {
-        return "mpi";
+        return transport;
     }
 
     @Override
@@ -80,7 +105,7 @@ public final class MpiRanks implements Ranks {
                 MpiTransport controlTransport = MpiTransport.create(group);
                 Control control = new Control(controlTransport);
                 Optional<CollectiveCalls> natives = Optional.of((collective, bytes) -> new OpenMpiCall(group, collective, bytes));
-                RankEnv env = new GroupEnv(worldRank, p, control, () -> MpiTransport.create(group), natives);
+                RankEnv env = new GroupEnv(worldRank, p, control, () -> sessionTransport.apply(group, control), natives);
                 try {
                     result = body.run(env);
                 } finally {

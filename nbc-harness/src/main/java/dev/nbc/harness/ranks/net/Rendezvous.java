@@ -1,4 +1,4 @@
-package dev.nbc.bench.netgauge.module;
+package dev.nbc.harness.ranks.net;
 
 import dev.nbc.harness.ranks.Control;
 
@@ -7,9 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * How the socket modules find their peers: every rank's listening address, exchanged over the
- * control plane (MPI under mpirun, memory for in-process ranks), as the paper allows ("modules may
- * use MPI calls to exchange address information"). Addresses travel as their text, "host:port",
+ * How ranks that open sockets of their own (Netgauge's socket modules, nbc sessions over TCP) find
+ * their peers: every rank's listening address, exchanged over the control plane (MPI under mpirun,
+ * memory for in-process ranks), as Netgauge allows ("modules may use MPI calls to exchange address
+ * information"). Addresses travel as their text, "host:port",
  * one character per double of the control plane's gather and broadcast.
  */
 public final class Rendezvous {
