@@ -43,7 +43,8 @@ import java.util.Map;
  * chunks of k us), Open MPI's own iXxx (likewise test() every k us). Per point: the pure time
  * (start + wait), then a calibrated computation of that length alone, then both together; overlap
  * by the OSU and the IMB-NBC formulas ({@link OverlapFormulas}). Beside them the physical limit
- * 1 - CPU share of the collective (thread + progress thread CPU during the pure runs) and the
+ * 1 - CPU share of the collective (application + progress thread CPU from start to completion,
+ * waited for by tests with parks between them, per pure time; each rank's, then the mean) and the
  * LogGP-predicted overlap potential (nbc-models; planted parameters on an emulated network,
  * assessed ones otherwise). Per rank figures are medians over repetitions; the row holds the
  * mean over ranks (and the minimum of the OSU overlap).
@@ -200,17 +201,13 @@ public final class OverlapBenchmark extends Benchmark {
         // Each rank computes as long as its own pure time, as OSU sizes each rank's computation:
         // sizing everybody to the slowest rank hid that rank's wait in the others' computation.
         long target = (long) Math.ceil(pureMedian);
-        // The CPU share of the collective (this thread + progress thread), read around a loop of
-        // them and never inside a timed region.
-        CpuMeter meter = new CpuMeter(op::progressThreadCpuNanos);
-        control.barrier();
-        meter.start();
-        for (int i = 0; i < reps; i++) {
-            op.start().await();
-        }
-        CpuMeter.Interval cpuRun = meter.stop();
-        long cpu = cpuRun.rankCpu();
-        long wall = cpuRun.wall();
+        // The CPU the collective's own work takes (this thread + progress thread: posting, copies,
+        // reductions, the kernel's work in its system calls), started as the pure runs start and
+        // waited for by tests with parks between them, whatever the variant: a wait that polls
+        // would count its polling as work the collective needs, and put the limit below what a
+        // variant that does not poll achieves. Per pure time, this rank's, as its overlap is.
+        long park = Math.max(MIN_CPU_LOOP_PARK_NANOS, Math.min(MAX_CPU_LOOP_PARK_NANOS, target / CPU_LOOP_TESTS));
+        long cpu = cpuPerRun(control, op, new CpuMeter(op::progressThreadCpuNanos), reps, park);
         // 2. the computation alone, chunked as it will be
         Integer testCalls = config.testCalls();
         double[] compute = new double[reps];
@@ -241,7 +238,7 @@ public final class OverlapBenchmark extends Benchmark {
         }
         double computeMedian = Stats.median(compute);
         double overallMedian = Stats.median(overall);
-        double cpuShare = wall > 0 ? (double) cpu / wall : Double.NaN;
+        double cpuShare = pureMedian > 0 ? cpu / pureMedian : Double.NaN;
         double[] mine = {pureMedian, computeMedian, overallMedian, Stats.median(inRunCompute), cpuShare,
                 OverlapFormulas.osu(pureMedian, computeMedian, overallMedian),
                 OverlapFormulas.imb(pureMedian, computeMedian, overallMedian)};
@@ -281,12 +278,60 @@ public final class OverlapBenchmark extends Benchmark {
         row.put(OVERLAPPED_COST_US, (mean[2] - mean[1]) / 1e3);
         row.put("in_library_us", (mean[2] - mean[3]) / 1e3);
         row.put("cpu_share", mean[4]);
+        // per rank, in rank order: a root's collective and a leaf's can differ in kind (a broadcast's
+        // root hands its data to the kernel and is done; its leaves wait for the network)
+        row.put("pure_us_by_rank", byRank(all, 0, 1e-3));
+        row.put("overlap_osu_pct_by_rank", byRank(all, 5, 1));
+        row.put("cpu_share_by_rank", byRank(all, 4, 1));
         row.put(OVERLAP_OSU_PCT, mean[5]);
         row.put("overlap_osu_min_pct", minOsu);
         row.put(OVERLAP_IMB_PCT, mean[6]);
-        row.put(PHYSICAL_LIMIT_PCT, OverlapFormulas.physicalLimit(mean[4]));
+        row.put(PHYSICAL_LIMIT_PCT, physicalLimit(all));
         counters.addTo(row);
         return row;
+    }
+
+    /** The mean over ranks of each rank's physical limit (from its own CPU share), as the overlap is the mean of each rank's. */
+    private static double physicalLimit(double[][] all) {
+        double sum = 0;
+        for (double[] r : all) {
+            sum += OverlapFormulas.physicalLimit(r[4]);
+        }
+        return sum / all.length;
+    }
+
+    /**
+     * The CPU-measuring loop tests about this many times per pure time, parked in between (at
+     * least {@link #MIN_CPU_LOOP_PARK_NANOS}, at most {@link #MAX_CPU_LOOP_PARK_NANOS} apart): a
+     * test every 20 us cost a leaf of a 4 MiB broadcast at 1 Gbit/s 30 % of its pure time, most
+     * of it the tests' own wake-ups, and those are the loop's, not the collective's.
+     */
+    static final int CPU_LOOP_TESTS = 64;
+    static final long MIN_CPU_LOOP_PARK_NANOS = 20_000;
+    static final long MAX_CPU_LOOP_PARK_NANOS = 1_000_000;
+
+    /** The median over {@code reps} runs of this rank's CPU, in ns, from a collective's start to its completion seen by a test. */
+    private static long cpuPerRun(Control control, VariantCall op, CpuMeter meter, int reps, long parkNanos) {
+        double[] cpu = new double[reps];
+        for (int i = 0; i < reps; i++) {
+            control.barrier();
+            long before = meter.rankCpuNow();
+            dev.nbc.harness.call.CollectiveCall.Started started = op.start();
+            while (!started.test()) {
+                java.util.concurrent.locks.LockSupport.parkNanos(parkNanos);
+            }
+            cpu[i] = meter.rankCpuNow() - before;
+        }
+        return (long) Stats.median(cpu);
+    }
+
+    /** Column {@code k} of every rank's figures times {@code scale}, in rank order, separated by ';'. */
+    private static String byRank(double[][] all, int k, double scale) {
+        StringBuilder text = new StringBuilder();
+        for (double[] r : all) {
+            text.append(text.length() == 0 ? "" : ";").append(String.format(java.util.Locale.ROOT, "%.3g", r[k] * scale));
+        }
+        return text.toString();
     }
 
     /**
