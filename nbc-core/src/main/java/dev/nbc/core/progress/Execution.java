@@ -87,9 +87,9 @@ final class Execution {
      * round was posted, so that the transfer starts; after that, and on other transports, when the
      * round is expected to have completed (its post time plus the round's learned duration; its
      * post time if never observed, so that it is polled soon). Never, if this is the last round
-     * that communicates, the transport moves data without polling and {@code lastRoundToo} is
-     * false: completing it early would start nothing new, and whoever awaits the collective
-     * completes it as fast. At once without round times (started while no SHARED thread needed
+     * that communicates, the transport moves its messages without polling
+     * ({@link Transport#bytesMovedWithoutPolling()}) and {@code lastRoundToo} is false: completing
+     * it early would start nothing new, and whoever awaits the collective completes it as fast. At once without round times (started while no SHARED thread needed
      * them: the engine's policy changed since), so that the thread still polls it, with its back-off.
      *
      * <p>An expected completion is never more than {@link ProgressEngine#MAX_POLL_NANOS} after the
@@ -105,8 +105,12 @@ final class Execution {
         if (times == null) {
             return roundPostedAt;
         }
+        if (!lastRoundToo && times.isLastCommunication(round)
+                && times.largestMessage(round) <= transport.bytesMovedWithoutPolling()) {
+            return Long.MAX_VALUE;
+        }
         if (transport.transfersWithoutPolling()) {
-            return times.isLastCommunication(round) && !lastRoundToo ? Long.MAX_VALUE : expectedEnd();
+            return expectedEnd();
         }
         return roundPolled ? expectedEnd() : roundPostedAt;
     }

@@ -718,7 +718,7 @@ public final class ProgressEngine implements AutoCloseable {
                     // found the lock taken): no due time counts it until a pass starts it, and an
                     // application waiting on its future never would.
                     ActivitySignal signal = activity;
-                    if (signal != null && !unstarted()) {
+                    if (signal != null && !unstarted() && (presence.anyBlocked() || nextDue != Long.MAX_VALUE)) {
                         // The transport tells when a poll can move something: poll, then wait for it.
                         if (passOnThread(now)) {
                             recheck = MIN_RECHECK_NANOS;
@@ -771,7 +771,7 @@ public final class ProgressEngine implements AutoCloseable {
      * was due (issue 10).
      */
     private long firstWorkAt(long takeOver) {
-        if (presence.anyBlocked() || unstarted() || activity != null) {
+        if (presence.anyBlocked() || unstarted() || (activity != null && nextDue != Long.MAX_VALUE)) {
             return takeOver;
         }
         long due = nextDue;

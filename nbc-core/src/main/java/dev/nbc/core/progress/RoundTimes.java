@@ -1,5 +1,6 @@
 package dev.nbc.core.progress;
 
+import dev.nbc.core.schedule.Operation;
 import dev.nbc.core.schedule.Schedule;
 
 /**
@@ -25,16 +26,27 @@ import dev.nbc.core.schedule.Schedule;
 final class RoundTimes {
     private final long[] nanos;
     private final int lastCommunicationRound;
+    /** Per round, the longest message it sends or receives, in bytes. */
+    private final int[] largestMessage;
 
     RoundTimes(Schedule schedule) {
         nanos = new long[schedule.depth()];
+        largestMessage = new int[schedule.depth()];
         int last = -1;
         for (int r = 0; r < schedule.depth(); r++) {
-            if (!schedule.rounds().get(r).communication().isEmpty()) {
+            for (Operation operation : schedule.rounds().get(r).communication()) {
                 last = r;
+                int length = operation instanceof Operation.Send send ? send.length()
+                        : operation instanceof Operation.Receive receive ? receive.length() : 0;
+                largestMessage[r] = Math.max(largestMessage[r], length);
             }
         }
         lastCommunicationRound = last;
+    }
+
+    /** The longest message {@code round} sends or receives, in bytes (0 if it has none). */
+    int largestMessage(int round) {
+        return largestMessage[round];
     }
 
     /** True if no round after {@code round} sends or receives anything. */

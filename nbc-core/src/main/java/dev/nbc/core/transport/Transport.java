@@ -78,6 +78,17 @@ public interface Transport extends AutoCloseable {
     }
 
     /**
+     * The largest message whose transfer goes on whether or not anyone polls once its send and
+     * receive are posted (0: none): a progress thread sharing a core with the application gains
+     * nothing by polling a collective's last round of such messages early, since whoever awaits
+     * the collective copies out what has arrived as fast, and its wake-up would cost the
+     * application its core. Everything for a transport that {@link #transfersWithoutPolling()}.
+     */
+    default int bytesMovedWithoutPolling() {
+        return transfersWithoutPolling() ? Integer.MAX_VALUE : 0;
+    }
+
+    /**
      * How a progress thread can wait for this transport's operations to advance, or null if it
      * cannot see when they will (MPI, whose library progresses only inside its calls): then the
      * thread polls at times it estimates. Not null for a transport that knows what it waits for

@@ -1,6 +1,9 @@
 package dev.nbc.core.progress;
 
+import dev.nbc.core.Buffers;
 import dev.nbc.core.algorithm.barrier.BarrierAlgorithm;
+import dev.nbc.core.algorithm.bcast.BcastAlgorithm;
+import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.internal.RequestAccess;
 import dev.nbc.core.schedule.Schedule;
 import dev.nbc.core.testing.ScriptedTransport;
@@ -30,6 +33,23 @@ class ExecutionDueTimeTest {
         assertEquals(T0, execution.dueAt(false), "a transport that moves data only when polled: at once after posting");
         assertFalse(execution.poll(polledAt));
         return execution;
+    }
+
+    /** A broadcast's leaf at P = 2 (one round: its receive of {@code bytes}), posted at T0 on a transport that moves up to 4 KiB without polling. */
+    private static Execution leafOfBroadcast(int bytes) {
+        Schedule leaf = BcastAlgorithm.BINOMIAL.build(1, 2, 0, bytes, DataType.BYTE, 0);
+        ScriptedTransport transport = new ScriptedTransport(1, 2).behave(() -> () -> false).movesWithoutPolling(4096);
+        Execution execution = new Execution(leaf, transport, 0, null, Buffers.allocate(bytes, DataType.BYTE),
+                RequestAccess.create(() -> "IBCAST", BcastAlgorithm.BINOMIAL, NoEngine.INSTANCE), null);
+        assertFalse(execution.start(new ScratchPool(), new RoundTimes(leaf), T0));
+        return execution;
+    }
+
+    @Test
+    void aLastRoundOfMessagesTheTransportMovesWithoutPollingNeedsNoThread() {
+        assertEquals(Long.MAX_VALUE, leafOfBroadcast(4096).dueAt(false), "4 KiB: whoever awaits it completes it as fast");
+        assertEquals(T0, leafOfBroadcast(4096).dueAt(true), "but a thread is owed it once the application may wait on a future");
+        assertEquals(T0, leafOfBroadcast(4097).dueAt(false), "a longer message may wait for a poll: at once after posting");
     }
 
     @Test

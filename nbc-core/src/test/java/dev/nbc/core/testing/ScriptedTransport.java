@@ -24,6 +24,7 @@ public final class ScriptedTransport implements Transport {
     private final List<Started> started = new CopyOnWriteArrayList<>();
     private volatile Supplier<PendingOperation> behaviour = () -> () -> true;
     private volatile RuntimeException failOnStart;
+    private volatile int bytesMovedWithoutPolling;
     private final List<String> revocations = new CopyOnWriteArrayList<>();
     private final List<String> aborts = new CopyOnWriteArrayList<>();
 
@@ -36,6 +37,17 @@ public final class ScriptedTransport implements Transport {
     public ScriptedTransport behave(Supplier<PendingOperation> behaviour) {
         this.behaviour = behaviour;
         return this;
+    }
+
+    /** Messages up to {@code bytes} move without polling ({@link Transport#bytesMovedWithoutPolling()}; 0 by default). */
+    public ScriptedTransport movesWithoutPolling(int bytes) {
+        this.bytesMovedWithoutPolling = bytes;
+        return this;
+    }
+
+    @Override
+    public int bytesMovedWithoutPolling() {
+        return bytesMovedWithoutPolling;
     }
 
     /** Starting an operation throws {@code failure} (null: starting works). */

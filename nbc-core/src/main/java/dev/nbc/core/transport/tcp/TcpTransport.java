@@ -350,6 +350,15 @@ public final class TcpTransport implements Transport {
         return activity;
     }
 
+    /**
+     * A quarter of the socket buffers: the kernel takes the whole message at the send and receives
+     * it into the peer's buffer whether or not anyone polls.
+     */
+    @Override
+    public int bytesMovedWithoutPolling() {
+        return Mesh.SOCKET_BUFFER_BYTES / 4;
+    }
+
     @Override
     public PendingOperation send(ByteBuffer buffer, int offset, int length, int peer, int tag) {
         TransportArguments.checkSend(this, buffer, offset, length, peer, tag);
