@@ -47,7 +47,7 @@ public final class CommonOptions implements Checked {
 
     @Option(names = "--collectives", split = ",", paramLabel = "C",
             description = "Collectives: barrier, bcast, allreduce, reduce, allgather, gather, scatter, alltoall, scan, exscan, "
-                    + "reduce_scatter_block (default: the paper's barrier, bcast, allreduce; the LogGP columns cover those three).")
+                    + "reduce_scatter_block (default: the paper's barrier, bcast, allreduce; the LogGP equations cover those three, the simulator every collective listed).")
     List<Collective> collectives;
 
     @Option(names = "--variants", split = ",", paramLabel = "V",

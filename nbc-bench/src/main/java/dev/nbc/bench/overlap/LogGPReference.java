@@ -94,10 +94,10 @@ public final class LogGPReference {
         return simulated(c, bytes, prediction -> prediction.time() / 1e3);
     }
 
-    /** A figure of the simulator's prediction; 0 on one rank, NaN without parameters or for a collective the models do not cover. */
+    /** A figure of the simulator's prediction; 0 on one rank, NaN without parameters or for a collective whose blocks differ. */
     private double simulated(Collective c, int bytes, ToDoubleFunction<Prediction> figure) {
         LogGPParameters p = parameters(bytes);
-        if (p == null || !CollectivePredictor.covered().contains(c)) {
+        if (p == null || !c.hasEqualBlocks()) {
             return Double.NaN;
         }
         return p.P() < 2 ? 0 : figure.applyAsDouble(CollectivePredictor.predict(p, c, null, bytes));

@@ -47,15 +47,16 @@ class CollectivesAcrossHostsIT {
     /**
      * P = 3: one rank per host; P = 5: two hosts with two ranks (TCP also between ranks of one
      * host, as {@code btl tcp,self} has no shared memory) and one with one; a 1 Gbit/s tbf limit
-     * on every host's link, with MANUAL progress (no progress thread).
+     * on every host's link, with MANUAL progress (no progress thread); and nbc's communicator over
+     * nbc's own TCP transport between the hosts (the progress thread waiting for its sockets).
      */
-    @ParameterizedTest(name = "P = {0} over 3 hosts, {1}, rate {2}")
-    @CsvSource({"3, THREAD, none", "5, THREAD, none", "4, MANUAL, 1gbit"})
-    void everyCollectiveEqualsOpenMpisAcrossHosts(int ranks, ProgressMode mode, String rate) {
+    @ParameterizedTest(name = "P = {0} over 3 hosts, {1}, rate {2}, nbc over {3}")
+    @CsvSource({"3, THREAD, none, mpi", "5, THREAD, none, mpi", "4, MANUAL, 1gbit, mpi", "3, THREAD, 1gbit, tcp"})
+    void everyCollectiveEqualsOpenMpisAcrossHosts(int ranks, ProgressMode mode, String rate, String transport) {
         MpiJob.Launcher launcher = rate.equals("none") ? MpiJob.Launcher.netnsCluster()
                 : MpiJob.Launcher.netnsCluster("--rate", rate);
         MpiJob.Result result = MpiJob.run(launcher, ranks, Duration.ofMinutes(8), CollectivesVsOpenMpi.class,
-                String.valueOf(ranks), mode.name());
-        CollectivesVsOpenMpiIT.assertNoMismatch(result, ranks, mode);
+                String.valueOf(ranks), mode.name(), transport);
+        CollectivesVsOpenMpiIT.assertNoMismatch(result, ranks, mode, transport);
     }
 }

@@ -24,12 +24,22 @@ import dev.nbc.core.progress.ProgressMode;
 import dev.nbc.core.request.Request;
 import dev.nbc.core.testing.Reference;
 import dev.nbc.core.transport.mpi.MpiTransport;
+import dev.nbc.core.transport.tcp.AddressExchange;
+import dev.nbc.core.transport.tcp.TcpTransport;
 import mpi.Datatype;
 import mpi.MPI;
 import mpi.MPIException;
 import mpi.Op;
 
+import java.net.Inet4Address;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
 
@@ -37,7 +47,9 @@ import java.util.Random;
  * Runs on MPI ranks (through scripts/nbcrun): every nbc collective, algorithm, type and operation
  * on the same data as Open MPI's own blocking collective, compared byte for byte. Prints one line
  * per mismatch and a summary on rank 0; exits 1 if any rank saw a mismatch.
- * Arguments: [seed] [THREAD|MANUAL].
+ * Arguments: [seed] [THREAD|MANUAL] [mpi|tcp]: nbc's communicator over Open MPI (default) or over
+ * nbc's own TCP transport between the same ranks (its addresses exchanged over MPI, each rank
+ * listening on its host's interface: the only up non-loopback IPv4 one, else the loopback).
  */
 public final class CollectivesVsOpenMpi {
     private static final int[] COUNTS = {0, 1, 7, 1000, 65_539};
@@ -59,20 +71,52 @@ public final class CollectivesVsOpenMpi {
         MpiTransport.initThreadMultiple(args);
         long seed = args.length > 0 ? Long.parseLong(args[0]) : 1;
         ProgressMode mode = args.length > 1 ? ProgressMode.valueOf(args[1]) : ProgressMode.THREAD;
+        boolean tcp = args.length > 2 && args[2].equals("tcp");
         int failures;
         try (ProgressEngine engine = ProgressEngine.start(mode, IdleStrategy.BACKOFF);
-             Communicator comm = Communicator.create(engine, MpiTransport.create(MPI.COMM_WORLD))) {
+             Communicator comm = Communicator.create(engine, tcp ? tcpMesh() : MpiTransport.create(MPI.COMM_WORLD))) {
             CollectivesVsOpenMpi run = new CollectivesVsOpenMpi(comm, seed);
             run.all();
             int[] totals = {run.mismatches, run.checks};
             MPI.COMM_WORLD.allReduce(totals, 2, MPI.INT, MPI.SUM);
             failures = totals[0];
             if (comm.rank() == 0) {
-                System.out.printf("P=%d mode=%s: %d checks, %d mismatches%n", comm.size(), mode, totals[1], totals[0]);
+                System.out.printf("P=%d mode=%s transport=%s: %d checks, %d mismatches%n", comm.size(), mode,
+                        comm.transport().name(), totals[1], totals[0]);
             }
         }
         MPI.Finalize();
         System.exit(failures == 0 ? 0 : 1);
+    }
+
+    /** nbc's TCP mesh between the ranks of MPI_COMM_WORLD, its addresses exchanged with MPI_Allgather. */
+    private static TcpTransport tcpMesh() throws MPIException {
+        AddressExchange overMpi = AddressExchange.ofAllgather(mine -> {
+            byte[] all = new byte[mine.length * MPI.COMM_WORLD.getSize()];
+            MPI.COMM_WORLD.allGather(mine, mine.length, MPI.BYTE, all, mine.length, MPI.BYTE);
+            return all;
+        });
+        return TcpTransport.open(MPI.COMM_WORLD.getRank(), MPI.COMM_WORLD.getSize(), new InetSocketAddress(hostAddress(), 0),
+                overMpi, TcpTransport.DEFAULT_CONNECT_TIMEOUT);
+    }
+
+    /** This host's only up, non-loopback IPv4 address (a namespace host's nbc0), else the loopback. */
+    private static InetAddress hostAddress() {
+        try {
+            List<InetAddress> found = new ArrayList<>();
+            for (NetworkInterface nic : Collections.list(NetworkInterface.getNetworkInterfaces())) {
+                if (nic.isUp() && !nic.isLoopback()) {
+                    for (InetAddress address : Collections.list(nic.getInetAddresses())) {
+                        if (address instanceof Inet4Address) {
+                            found.add(address);
+                        }
+                    }
+                }
+            }
+            return found.size() == 1 ? found.get(0) : InetAddress.getLoopbackAddress();
+        } catch (SocketException e) {
+            return InetAddress.getLoopbackAddress();
+        }
     }
 
     private void all() throws MPIException {

@@ -22,15 +22,25 @@ class CollectivesVsOpenMpiIT {
     void everyCollectiveEqualsOpenMpis(int ranks, ProgressMode mode) {
         MpiJob.Result result = MpiJob.run(ranks, Duration.ofMinutes(5), CollectivesVsOpenMpi.class,
                 String.valueOf(ranks), mode.name());
-        assertNoMismatch(result, ranks, mode);
+        assertNoMismatch(result, ranks, mode, "mpi");
+    }
+
+    /** nbc's own TCP transport between the ranks of one host (loopback), P = 1 and a non-power of two. */
+    @ParameterizedTest(name = "P = {0} over nbc's TCP transport")
+    @CsvSource({"1", "3"})
+    void everyCollectiveOverTcpEqualsOpenMpis(int ranks) {
+        MpiJob.Result result = MpiJob.run(ranks, Duration.ofMinutes(5), CollectivesVsOpenMpi.class,
+                String.valueOf(ranks), ProgressMode.THREAD.name(), "tcp");
+        assertNoMismatch(result, ranks, ProgressMode.THREAD, "tcp");
     }
 
     /** The job ended by itself, with exit code 0 and its summary line of 0 mismatches. */
-    static void assertNoMismatch(MpiJob.Result result, int ranks, ProgressMode mode) {
+    static void assertNoMismatch(MpiJob.Result result, int ranks, ProgressMode mode, String transport) {
         assertFalse(result.timedOut(), result::describe);
         assertFalse(result.output().contains("MISMATCH"), result::describe);
         assertEquals(0, result.exitCode(), result::describe);
-        assertTrue(result.output().contains("P=" + ranks + " mode=" + mode + ": ") && result.output().contains(" 0 mismatches"),
+        assertTrue(result.output().contains("P=" + ranks + " mode=" + mode + " transport=" + transport + ": ")
+                        && result.output().contains(" 0 mismatches"),
                 result::describe);
     }
 }

@@ -27,7 +27,11 @@ public final class CollectivePredictor {
     private CollectivePredictor() {
     }
 
-    /** The collectives predicted: the paper's three, which its equations (4)-(6) cover. */
+    /**
+     * The collectives the paper's equations (4)-(6) cover, and so predicted by both the simulator
+     * and the equations; the simulator predicts every collective whose blocks are alike
+     * ({@link Collective#hasEqualBlocks()}).
+     */
     public static List<Collective> covered() {
         return List.of(Collective.BARRIER, Collective.BCAST, Collective.ALLREDUCE);
     }
@@ -46,8 +50,8 @@ public final class CollectivePredictor {
     /** With given parameters (for {@code parameters.P()} ranks). */
     public static Prediction predict(LogGPParameters parameters, Collective collective, Algorithm algorithm, long bytes) {
         checkShape(parameters.P(), bytes);
-        if (!covered().contains(collective)) {
-            throw new IllegalArgumentException("collective: the predictions cover barrier, bcast and allreduce, not "
+        if (!collective.hasEqualBlocks()) {
+            throw new IllegalArgumentException("collective: the predictions cover the collectives whose blocks are alike, not "
                     + collective.label());
         }
         if (algorithm != null && algorithm.collective() != collective) {
@@ -57,7 +61,7 @@ public final class CollectivePredictor {
         Algorithm chosen = algorithm != null ? algorithm : AlgorithmSelector.defaults().choose(collective, count, TYPE, parameters.P(), OP);
         SimulationResult r = new ScheduleSimulator(SimulationConfig.of(parameters)).run(ScheduleSource.forCall(chosen, parameters.P(), count, TYPE, OP));
         return new Prediction(collective, chosen, parameters.P(), bytes, parameters, r.maxFinishTime(), r.maxCpuBusy(),
-                r.meanOverlapPotential(), CollectiveEquations.split(collective, parameters, bytes));
+                r.meanOverlapPotential(), covered().contains(collective) ? CollectiveEquations.split(collective, parameters, bytes) : null);
     }
 
     private static void checkShape(int processes, long bytes) {

@@ -19,7 +19,8 @@ import dev.nbc.models.loggp.LogGPParameters;
  * @param overlapPotential simulator: mean over ranks of 1 - cpuBusy / finish, the share of the
  *                         collective's time the CPU is free
  * @param equations        the paper's equations (1)-(6) for the same P and size (they assume the
- *                         dissemination barrier, binomial broadcast and binomial reduce + broadcast)
+ *                         dissemination barrier, binomial broadcast and binomial reduce + broadcast);
+ *                         null for a collective they do not cover ({@link CollectivePredictor#covered()})
  */
 public record Prediction(Collective collective, Algorithm algorithm, int processes, long bytes,
                          LogGPParameters parameters, double time, double cpuBusy, double overlapPotential,
