@@ -89,8 +89,9 @@ final class Execution {
      * post time if never observed, so that it is polled soon). Never, if this is the last round
      * that communicates, the transport moves its messages without polling
      * ({@link Transport#bytesMovedWithoutPolling()}) and {@code lastRoundToo} is false: completing
-     * it early would start nothing new, and whoever awaits the collective completes it as fast. At once without round times (started while no SHARED thread needed
-     * them: the engine's policy changed since), so that the thread still polls it, with its back-off.
+     * it early would start nothing new, and whoever awaits the collective completes it as fast. At
+     * once without round times (started while no SHARED thread needed them: the engine's policy
+     * changed since), so that the thread still polls it, with its back-off.
      *
      * <p>An expected completion is never more than {@link ProgressEngine#MAX_POLL_NANOS} after the
      * pass that computes it: a learned duration is only an upper bound (completions are seen when

@@ -794,23 +794,13 @@ public final class ProgressEngine implements AutoCloseable {
      * and the thread sleeps through it.
      */
     private void sleepUntil(long wakeAt, long now) {
-        plannedWake = wakeAt;
-        if (wakeWanted) {
-            wakeWanted = false;
-            plannedWake = RUNNING;
-            return;
-        }
-        if (running && wakeAt - now > 0) {
-            LockSupport.parkNanos(this, wakeAt - now);
-            threadWakeups++;
-        }
-        plannedWake = RUNNING;
+        awaitActivity(null, wakeAt, now);
     }
 
     /**
-     * As {@link #sleepUntil}, but waiting for the transport's activity: the signal ends the wait
-     * as soon as a poll could move something, and a caller that wants the thread wakes it through
-     * the signal ({@link #waitingOn}).
+     * As {@link #sleepUntil}, but waiting for the transport's activity if {@code signal} is not
+     * null: the signal ends the wait as soon as a poll could move something, and a caller that
+     * wants the thread wakes it through the signal ({@link #waitingOn}) as well as by unparking.
      */
     private void awaitActivity(ActivitySignal signal, long wakeAt, long now) {
         waitingOn = signal;
@@ -818,7 +808,11 @@ public final class ProgressEngine implements AutoCloseable {
         if (wakeWanted) {
             wakeWanted = false;
         } else if (running && wakeAt - now > 0) {
-            signal.await(wakeAt - now);
+            if (signal == null) {
+                LockSupport.parkNanos(this, wakeAt - now);
+            } else {
+                signal.await(wakeAt - now);
+            }
             threadWakeups++;
         }
         plannedWake = RUNNING;

@@ -514,17 +514,19 @@ final class Peer {
     static final long MAX_PACE_NANOS = 20_000_000;
 
     /**
-     * After a pump at {@code now} that read {@code read} bytes: while a long payload is arriving,
-     * sets when a progress thread should look again, the time the next {@link #PACED_CHUNK_BYTES}
-     * (or the rest, if less) take at the rate learned from the reads that drained this connection.
-     * The rate is this peer's, kept across messages: it is the link's, not a schedule's.
+     * After a pump that read {@code read} bytes: while a long payload is arriving, sets when a
+     * progress thread should look again, the time the next {@link #PACED_CHUNK_BYTES} (or the rest,
+     * if less) take at the rate learned from the reads that drained this connection. The rate is
+     * this peer's, kept across messages: it is the link's, not a schedule's. The clock is read only
+     * then: every test of every operation pumps every connection.
      */
-    void pace(long now, long read) {
+    void pace(long read) {
         if (!inPayload || inRemaining < PACED_MIN_BYTES) {
             drainedAt = 0;
             paceUntil = 0;
             return;
         }
+        long now = System.nanoTime();
         boolean drained = read < READ_BUDGET;
         long interval = now - drainedAt;
         if (drained && drainedAt != 0 && interval >= MIN_SAMPLE_NANOS && read > 0) {

@@ -48,8 +48,8 @@ import java.util.function.Consumer;
  * peers, above that only those a non-blocking {@code selectNow} reports readable), without ever
  * blocking. A progress thread waits for it in the kernel ({@link #activitySignal()}): it wakes when
  * a connection has data or room for queued frames, and looks at a long payload in flight at the
- * pace its peer's data has been arriving ({@code Peer.pace}), not at every segment. Reads go on while writes are stuck, so two ranks that send each other large messages
- * at once do not deadlock. Data arriving before its receive is posted is kept in pooled direct
+ * pace its peer's data has been arriving ({@code Peer.pace}), not at every segment. Reads go on
+ * while writes are stuck, so two ranks that send each other large messages at once do not deadlock. Data arriving before its receive is posted is kept in pooled direct
  * buffers (without bound, as MPI's eager protocol); a receive posted in time gets its payload
  * read straight into its buffer, beyond what a read of the connection's small read-ahead buffer
  * brought along with the header (see {@code Peer}). Self-sends are copied.
@@ -455,7 +455,7 @@ public final class TcpTransport implements Transport {
     private static void pump(Peer peer) {
         if (!peer.isBroken()) {
             try {
-                peer.pace(System.nanoTime(), peer.pump());
+                peer.pace(peer.pump());
             } catch (IOException e) {
                 peer.fail("failed", e);
             }
