@@ -46,6 +46,13 @@ final class Execution {
     private long stillRunningAt = RoundTimes.NEVER_SEEN_RUNNING;
     private PendingOperation[] pending = new PendingOperation[4];
     private int pendingCount;
+    /** Polls since one of the current round's operations last completed (for {@link #watchForLostPeer}). */
+    private int pollsWithoutProgress;
+    /** When a sampled poll first found the round without progress (System.nanoTime), or {@link #PROGRESSING}. */
+    private long stalledSince = PROGRESSING;
+    private static final long PROGRESSING = Long.MIN_VALUE;
+    /** The clock is read on the first poll that finds no progress and on every this-many-th after it: no read on the fast path. */
+    private static final int STALL_SAMPLE = 64;
 
     Execution(Schedule schedule, Transport transport, int tag, ByteBuffer input, ByteBuffer output, Request request,
               CallSignature signature) {
@@ -147,10 +154,17 @@ final class Execution {
         return round;
     }
 
-    /** Polls the current round; true once the whole schedule is done. {@code now} as for {@link #start}. */
-    boolean poll(long now) {
+    /**
+     * Polls the current round; true once the whole schedule is done. {@code now} as for
+     * {@link #start}.
+     *
+     * @param peerTimeoutNanos how long the round may go without any of its operations completing
+     *                         before it fails with {@link PeerLostException}; 0 for ever
+     */
+    boolean poll(long now, long peerTimeoutNanos) {
         passTime = now;
         roundPolled = true;
+        boolean progressed = false;
         // Stop at the first operation still in flight: the round is not done, and on MPI every
         // test is a JNI call that runs the library's whole progress engine, so testing the rest
         // too only multiplied the cost of a poll that finds nothing.
@@ -161,15 +175,58 @@ final class Execution {
                     if (times != null) {
                         stillRunningAt = now - roundPostedAt;
                     }
+                    if (peerTimeoutNanos > 0) {
+                        watchForLostPeer(i, progressed, peerTimeoutNanos);
+                    }
                     return false;
                 }
                 pending[i] = null;
+                progressed = true;
             }
         }
         if (times != null) {
             times.observe(round, stillRunningAt, now - roundPostedAt);
         }
         return advanceRounds();
+    }
+
+    /**
+     * Fails the round once none of its operations has completed for {@code timeoutNanos}, naming
+     * the peer of the operation it waits for ({@code waiting}, an index into {@code pending}).
+     * Measured from the first poll that found no progress, not from the post: a round posted long
+     * before anybody polled it (MANUAL progress) is not a lost peer.
+     */
+    private void watchForLostPeer(int waiting, boolean progressed, long timeoutNanos) {
+        if (progressed) {
+            pollsWithoutProgress = 0;
+            stalledSince = PROGRESSING;
+        }
+        if (pollsWithoutProgress++ % STALL_SAMPLE != 0) {
+            return;
+        }
+        long now = System.nanoTime();
+        if (stalledSince == PROGRESSING) {
+            stalledSince = now;
+        } else if (now - stalledSince > timeoutNanos) {
+            Operation operation = postedOperation(waiting);
+            int peer = operation instanceof Operation.Send s ? s.peer() : ((Operation.Receive) operation).peer();
+            String what = operation instanceof Operation.Send s ? "its send of " + s.length() + " B to"
+                    : "its receive of " + ((Operation.Receive) operation).length() + " B from";
+            throw new PeerLostException(peer, "no progress for " + PeerTimeout.describe(now - stalledSince) + ", waiting on "
+                    + what + " rank " + peer + ": that rank is unreachable, stopped, or did not call this collective ("
+                    + PeerTimeout.VARIABLE + " is " + PeerTimeout.describe(timeoutNanos) + "; 0 waits for ever)");
+        }
+    }
+
+    /** The send or receive of the current round that was posted as {@code pending[index]}. */
+    private Operation postedOperation(int index) {
+        int posted = 0;
+        for (Operation operation : schedule.rounds().get(round).communication()) {
+            if ((operation instanceof Operation.Send || operation instanceof Operation.Receive) && posted++ == index) {
+                return operation;
+            }
+        }
+        throw new IllegalStateException("round " + round + " of " + schedule + " posted no operation " + index);
     }
 
     /** Starts rounds until one has communication in flight; true if none is left. */
@@ -214,6 +271,8 @@ final class Execution {
         }
         roundPostedAt = passTime;
         roundPolled = false;
+        pollsWithoutProgress = 0;
+        stalledSince = PROGRESSING;
         stillRunningAt = RoundTimes.NEVER_SEEN_RUNNING;
         return pendingCount > 0;
     }

@@ -19,6 +19,7 @@ import dev.nbc.core.transport.Transport;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -174,6 +175,8 @@ public final class ProgressEngine implements AutoCloseable {
     private final AtomicInteger inFlight = new AtomicInteger();
     private volatile Throwable failure;
     private volatile ErrorPolicy errorPolicy;
+    /** {@link #setPeerTimeout}, in nanoseconds; 0 for none. */
+    private volatile long peerTimeoutNanos;
     /** Counters of the progress thread (written by it only) and of callers (any thread). */
     private long threadWakeups;
     private long threadPasses;
@@ -183,6 +186,7 @@ public final class ProgressEngine implements AutoCloseable {
 
     private ProgressEngine(ProgressMode mode, ProgressPolicy forcedPolicy, IdleStrategy idleStrategy) {
         this.errorPolicy = ErrorPolicy.fromEnvironment();
+        this.peerTimeoutNanos = PeerTimeout.fromEnvironment().toNanos();
         this.mode = mode;
         this.forcedPolicy = forcedPolicy;
         this.idleStrategy = idleStrategy;
@@ -275,6 +279,27 @@ public final class ProgressEngine implements AutoCloseable {
             throw new IllegalArgumentException("policy: must not be null");
         }
         this.errorPolicy = policy;
+    }
+
+    /**
+     * How long a collective's round may wait without any of its sends or receives completing: then
+     * the collective fails with a {@link PeerLostException} naming the peer it waits for, and the
+     * error policy acts (FAIL_FAST ends the job). From {@code NBC_PEER_TIMEOUT}
+     * ({@code -Dnbc.peer.timeout}), 60 s by default; {@link Duration#ZERO} if none.
+     */
+    public Duration peerTimeout() {
+        return Duration.ofNanos(peerTimeoutNanos);
+    }
+
+    /**
+     * Sets the peer timeout for the rounds polled from now on ({@link #peerTimeout()}); {@link Duration#ZERO}
+     * waits for ever. Every rank should use the same.
+     */
+    public void setPeerTimeout(Duration timeout) {
+        if (timeout == null || timeout.isNegative()) {
+            throw new IllegalArgumentException("timeout: must be zero (none) or positive, but was " + timeout);
+        }
+        this.peerTimeoutNanos = timeout.toNanos();
     }
 
     /** True until the engine is closed or its thread has died: submissions are accepted. */
@@ -564,7 +589,7 @@ public final class ProgressEngine implements AutoCloseable {
             int roundBefore = execution.currentRound();
             boolean done;
             try {
-                done = execution.poll(now);
+                done = execution.poll(now, peerTimeoutNanos);
             } catch (RuntimeException e) {
                 removeAt(active, i);
                 fail(execution, e);

@@ -9,6 +9,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import java.time.Duration;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * nbc's collectives across hosts: the ranks of {@link CollectivesVsOpenMpi} dealt round-robin over
@@ -58,5 +64,51 @@ class CollectivesAcrossHostsIT {
         MpiJob.Result result = MpiJob.run(launcher, ranks, Duration.ofMinutes(8), CollectivesVsOpenMpi.class,
                 String.valueOf(ranks), mode.name(), transport);
         CollectivesVsOpenMpiIT.assertNoMismatch(result, ranks, mode, transport);
+    }
+
+    /**
+     * A 3 s flap of host 2's link in the middle of a loop of iallreduce and ibcast: every result
+     * right, with the default peer timeout (60 s) and the cluster's keepalive settings.
+     */
+    @ParameterizedTest(name = "P = {0}, {1} B, {2}: a 3 s link flap")
+    @CsvSource({"2, 1048576, THREAD", "3, 8, MANUAL"})
+    void aLinkFlapChangesNoResult(int ranks, int bytes, ProgressMode mode) {
+        MpiJob.Result result;
+        try (LinkFault flap = LinkFault.after(Duration.ofSeconds(4), Duration.ofSeconds(3))) {
+            result = MpiJob.run(MpiJob.Launcher.netnsCluster(), ranks, Duration.ofMinutes(3), CollectivesUnderFaults.class,
+                    String.valueOf(bytes), "10", mode.name());
+            assertTrue(flap.happened(), "the flap came after the job: " + result.describe());
+        }
+        assertEquals(0, result.exitCode(), result.describe());
+        for (int rank = 0; rank < ranks; rank++) {
+            assertTrue(result.output().contains("CollectivesUnderFaults: rank " + rank + ": "), result.describe());
+        }
+    }
+
+    /**
+     * Host 2's link down for good during the loop: the ranks that can still print name rank 1
+     * within the peer timeout (5 s here), the job ends, and nothing of it is left in any host.
+     */
+    @ParameterizedTest(name = "P = {0}, {1} B, {2}: host 2 lost")
+    @CsvSource({"2, 1048576, THREAD", "3, 8, MANUAL"})
+    void aLostHostEndsTheJobNamingIt(int ranks, int bytes, ProgressMode mode) {
+        MpiJob.Result result;
+        Duration afterLoss;
+        try (LinkFault loss = LinkFault.after(Duration.ofSeconds(4), null)) {
+            result = MpiJob.run(MpiJob.Launcher.netnsCluster(), ranks, Duration.ofMinutes(3), CollectivesUnderFaults.class,
+                    String.valueOf(bytes), "120", mode.name(), "5");
+            afterLoss = loss.sinceFault();
+        }
+        assertFalse(result.timedOut(), result.describe());
+        assertNotEquals(0, result.exitCode(), result.describe());
+        String output = result.output();
+        assertTrue(output.contains("no progress for") && (output.contains("from rank 1") || output.contains("to rank 1")),
+                result.describe());
+        // a bound on hanging, not a speed check: the peer timeout, then mpirun's abort, which
+        // waits for the lost host's daemon until the kernel gives the connection up (~13 s)
+        assertTrue(afterLoss.toSeconds() < 60, "the job ended " + afterLoss.toSeconds() + " s after the loss: " + result.describe());
+        for (String ns : List.of("nbc-h1", "nbc-h2", "nbc-h3")) {
+            assertEquals("", LinkFault.processesIn(ns), ns + " still runs processes after the job");
+        }
     }
 }

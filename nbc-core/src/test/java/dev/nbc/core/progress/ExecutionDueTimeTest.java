@@ -31,7 +31,7 @@ class ExecutionDueTimeTest {
                 RequestAccess.create(() -> "IBARRIER", BarrierAlgorithm.DISSEMINATION, NoEngine.INSTANCE), null);
         assertFalse(execution.start(new ScratchPool(), times, T0));
         assertEquals(T0, execution.dueAt(false), "a transport that moves data only when polled: at once after posting");
-        assertFalse(execution.poll(polledAt));
+        assertFalse(execution.poll(polledAt, 0));
         return execution;
     }
 
