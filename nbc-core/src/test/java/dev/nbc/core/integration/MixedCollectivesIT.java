@@ -31,4 +31,19 @@ class MixedCollectivesIT {
         assertTrue(result.output().contains("MixedCollectivesOnMpi: P=" + ranks + " seed=" + SEED + ": ")
                 && result.output().contains("all right"), () -> context + result.describe());
     }
+
+    /**
+     * 64 application threads per rank, each on a duplicate of COMM_WORLD of its own, one engine:
+     * every thread's collectives complete and are right. A rank that completes nothing for 20 s
+     * prints every thread's stack ({@link ManyThreadsOnMpi}).
+     */
+    @ParameterizedTest(name = "P = {0}, 64 threads")
+    @ValueSource(ints = {2})
+    void sixtyFourThreadsOnCommunicatorsOfTheirOwnAllComplete(int ranks) {
+        MpiJob.Result result = MpiJob.run(ranks, Duration.ofMinutes(3), ManyThreadsOnMpi.class, "64", "200");
+        assertEquals(0, result.exitCode(), result::describe);
+        for (int rank = 0; rank < ranks; rank++) {
+            assertTrue(result.output().contains("ManyThreadsOnMpi: rank " + rank + ": 25600 collectives correct"), result::describe);
+        }
+    }
 }
