@@ -140,7 +140,7 @@ public final class ProgressEngine implements AutoCloseable {
      * drained. Not counted in flight: their requests have failed, and nobody waits for them.
      */
     private final List<Execution> draining = new ArrayList<>();
-    private final ScratchPool scratch = new ScratchPool();
+    private final ScratchPool scratch;
     private final Map<Schedule, RoundTimes> roundTimes = new IdentityHashMap<>();
     private final PassLock passLock = new PassLock();
     private final ApplicationPresence presence = new ApplicationPresence();
@@ -183,6 +183,7 @@ public final class ProgressEngine implements AutoCloseable {
 
     private ProgressEngine(ProgressMode mode, ProgressPolicy forcedPolicy, IdleStrategy idleStrategy) {
         this.errorPolicy = ErrorPolicy.fromEnvironment();
+        this.scratch = new ScratchPool(ScratchPool.processBound());
         this.mode = mode;
         this.forcedPolicy = forcedPolicy;
         this.idleStrategy = idleStrategy;
@@ -214,7 +215,7 @@ public final class ProgressEngine implements AutoCloseable {
      * {@code -Dnbc.progress} forces one. {@code idleStrategy} is how a {@link ProgressPolicy#DEDICATED}
      * thread idles.
      *
-     * @throws IllegalArgumentException if an argument is null or NBC_PROGRESS names no policy
+     * @throws IllegalArgumentException if an argument is null, NBC_PROGRESS names no policy or NBC_SCRATCH_BYTES is no size
      */
     public static ProgressEngine start(ProgressMode mode, IdleStrategy idleStrategy) {
         if (mode == null) {
@@ -542,6 +543,7 @@ public final class ProgressEngine implements AutoCloseable {
         boolean timed = thread != null && policy() == ProgressPolicy.SHARED;
         long now = !timed ? 0 : callerNow != CLOCK_NOT_READ ? callerNow : System.nanoTime();
         int known = active.size();
+        scratch.shareAmong(ranksInProcess);
         boolean changed = poller.poll((event, sequence, endOfBatch) -> {
             Execution execution = event.execution;
             event.execution = null;
@@ -863,6 +865,7 @@ public final class ProgressEngine implements AutoCloseable {
         active.clear();
         // What still drains is left to the transport: the engine ends, and with it the pool.
         draining.clear();
+        scratch.dropAll();
         try {
             poller.poll((event, sequence, endOfBatch) -> {
                 if (event.execution != null) {
@@ -882,10 +885,13 @@ public final class ProgressEngine implements AutoCloseable {
                 : new NbcException(execution.request().description() + ": the progress engine failed: " + cause, cause);
     }
 
-    /** What the progress thread and the callers did so far (the thread's counters are read without synchronisation). */
+    /**
+     * What the progress thread and the callers did so far, and what the scratch pool holds (the
+     * counters of the thread and the pool are read without synchronisation).
+     */
     public ProgressStatistics statistics() {
         return new ProgressStatistics(threadWakeups, threadPasses, threadProgress, wakeupsByCallers.sum(),
-                callerPassesMissed.sum());
+                callerPassesMissed.sum(), scratch.heldBytes(), scratch.heldBuffers());
     }
 
     /** CPU time the progress thread has used so far, in nanoseconds (-1 without a thread or support). */
