@@ -296,7 +296,7 @@ public final class ProgressEngine implements AutoCloseable {
      */
     private Request submit(Schedule schedule, Transport transport, int tag, ByteBuffer input, ByteBuffer output,
                            Supplier<String> description, CallSignature signature, Runnable beforeCompletion) {
-        checkUsable();
+        checkUsable(description);
         if (transport.ranksInThisProcess() > ranksInProcess) {
             ranksInProcess = transport.ranksInThisProcess();
         }
@@ -355,7 +355,7 @@ public final class ProgressEngine implements AutoCloseable {
                 // The ring drains only in passes; this thread is inside the library, so it runs them.
                 passFromCaller(true, clockForEntry());
                 Thread.yield();
-                checkUsable();
+                checkUsable(execution.request()::description);
             }
         }
         inFlight.incrementAndGet();
@@ -371,13 +371,14 @@ public final class ProgressEngine implements AutoCloseable {
         }
     }
 
-    private void checkUsable() {
+    /** Refuses a collective ({@code description}) in the caller once the engine cannot run it. */
+    private void checkUsable(Supplier<String> description) {
         Throwable dead = failure;
         if (dead != null) {
-            throw new IllegalStateException("the progress engine has failed: " + dead, dead);
+            throw new IllegalStateException(description.get() + ": the progress engine has failed: " + dead, dead);
         }
         if (!running) {
-            throw new IllegalStateException("the progress engine is closed");
+            throw new IllegalStateException(description.get() + ": the progress engine is closed");
         }
     }
 
