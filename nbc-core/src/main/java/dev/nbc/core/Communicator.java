@@ -77,6 +77,8 @@ public final class Communicator implements AutoCloseable {
     private final ConcurrentCalls callers = new ConcurrentCalls();
     private final ScheduleCache cache = new ScheduleCache();
     private volatile AlgorithmSelector selector;
+    /** Set by {@link #close()}: every later call is refused at the call, before anything reaches the engine. */
+    private volatile boolean closed;
 
     private Communicator(ProgressEngine engine, Transport transport, CollectiveCheck check, AlgorithmSelector selector) {
         this.engine = engine;
@@ -1241,6 +1243,7 @@ public final class Communicator implements AutoCloseable {
      */
     Request submit(Schedule schedule, ByteBuffer input, ByteBuffer output, Supplier<String> description, CallSignature signature,
                    Runnable beforeCompletion) {
+        requireOpen(description);
         if (signature == null) {
             long number = calls.getAndIncrement();
             return EngineAccess.submit(engine, schedule, transport, tagOf(number), input, output, description, null, beforeCompletion);
@@ -1255,6 +1258,19 @@ public final class Communicator implements AutoCloseable {
                     beforeCompletion);
         } finally {
             callers.leave();
+        }
+    }
+
+    /**
+     * Refuses a call on a closed communicator in the caller: over a closed transport it would fail
+     * in the engine, where the error policy takes it for a failure the peers cannot see and, by
+     * default, ends the job.
+     *
+     * @throws IllegalStateException if {@link #close()} was called
+     */
+    void requireOpen(Supplier<String> description) {
+        if (closed) {
+            throw new IllegalStateException(description.get() + ": the communicator is closed");
         }
     }
 
@@ -1287,11 +1303,16 @@ public final class Communicator implements AutoCloseable {
      * consistency check, close is a collective call too: it exchanges its signature, so that a rank
      * that skipped a call, whose peers would otherwise wait in it forever, fails there and they do
      * too; it then waits for every rank to close (unless the engine is closed already, when it cannot).
+     * Every later call, and every start of a persistent collective of this communicator, throws
+     * {@link IllegalStateException}. Idempotent.
      *
      * @throws NbcException (after closing the transport) if, with the check, the ranks' calls differ
      */
     @Override
     public void close() {
+        if (closed) {
+            return;
+        }
         try {
             if (check == CollectiveCheck.ON && size() > 1 && engine.isOpen()) {
                 // The signature exchange alone: it is a barrier too, since every rank hears from every other.
@@ -1300,6 +1321,7 @@ public final class Communicator implements AutoCloseable {
                 submit(closing, null, null, () -> "CLOSE" + where(), CallSignature.closing(-1), null).await();
             }
         } finally {
+            closed = true;
             transport.close();
         }
     }

@@ -23,6 +23,7 @@ public final class PersistentCollective {
 
     PersistentCollective(Communicator communicator, Schedule schedule, ByteBuffer input, ByteBuffer output, Supplier<String> description,
                          CallSignature signature) {
+        communicator.requireOpen(description);
         this.communicator = communicator;
         this.schedule = schedule;
         this.input = input;
@@ -31,7 +32,11 @@ public final class PersistentCollective {
         this.signature = signature;
     }
 
-    /** Starts one run; the buffers must not be touched until its request completes. */
+    /**
+     * Starts one run; the buffers must not be touched until its request completes.
+     *
+     * @throws IllegalStateException if the communicator or its engine is closed
+     */
     public Request start() {
         return start(null);
     }

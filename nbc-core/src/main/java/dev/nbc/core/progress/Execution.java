@@ -31,6 +31,8 @@ final class Execution {
     /** The call's signature, for a schedule with the consistency check's rounds; else null. */
     private final CallSignature signature;
     private ByteBuffer[] slots;
+    /** The pool's buffers behind the scratch slots, to give back; null without scratch slots or once released. */
+    private ScratchPool.Block[] scratchBlocks;
     private RoundTimes times;
     private int round = -1;
     /** When the current round's communication was posted (the time of the pass that posted it). */
@@ -143,8 +145,13 @@ final class Execution {
         slots = new ByteBuffer[scratch == null ? Slots.FIRST_SCRATCH : schedule.slotCount()];
         slots[Slots.INPUT] = input != null ? input : EMPTY;
         slots[Slots.OUTPUT] = output != null ? output : EMPTY;
-        for (int slot = Slots.FIRST_SCRATCH; slot < slots.length; slot++) {
-            slots[slot] = scratch.take(schedule.slotBytes(slot));
+        if (slots.length > Slots.FIRST_SCRATCH) {
+            scratchBlocks = new ScratchPool.Block[slots.length - Slots.FIRST_SCRATCH];
+            for (int slot = Slots.FIRST_SCRATCH; slot < slots.length; slot++) {
+                ScratchPool.Block block = scratch.take(schedule.slotBytes(slot));
+                scratchBlocks[slot - Slots.FIRST_SCRATCH] = block;
+                slots[slot] = block.view();
+            }
         }
         return advanceRounds();
     }
@@ -339,14 +346,20 @@ final class Execution {
         return true;
     }
 
-    /** Returns scratch buffers to the pool once the execution has finished, successfully or not (then drained). */
+    /**
+     * Returns scratch buffers to the pool once the execution has finished, successfully or not
+     * (then drained); after a failed start, those it had taken.
+     */
     void release(ScratchPool scratch) {
-        if (slots != null) {
-            for (int slot = Slots.FIRST_SCRATCH; slot < slots.length; slot++) {
-                scratch.give(slots[slot]);
+        if (scratchBlocks != null) {
+            for (ScratchPool.Block block : scratchBlocks) {
+                if (block != null) {
+                    scratch.give(block);
+                }
             }
-            slots = null;
+            scratchBlocks = null;
         }
+        slots = null;
     }
 
     /** The failure to report for {@code cause}, naming collective, rank, round and tag. */

@@ -141,7 +141,7 @@ public final class ProgressEngine implements AutoCloseable {
      * drained. Not counted in flight: their requests have failed, and nobody waits for them.
      */
     private final List<Execution> draining = new ArrayList<>();
-    private final ScratchPool scratch = new ScratchPool();
+    private final ScratchPool scratch;
     private final Map<Schedule, RoundTimes> roundTimes = new IdentityHashMap<>();
     private final PassLock passLock = new PassLock();
     private final ApplicationPresence presence = new ApplicationPresence();
@@ -187,6 +187,7 @@ public final class ProgressEngine implements AutoCloseable {
     private ProgressEngine(ProgressMode mode, ProgressPolicy forcedPolicy, IdleStrategy idleStrategy) {
         this.errorPolicy = ErrorPolicy.fromEnvironment();
         this.peerTimeoutNanos = PeerTimeout.fromEnvironment().toNanos();
+        this.scratch = new ScratchPool(ScratchPool.processBound());
         this.mode = mode;
         this.forcedPolicy = forcedPolicy;
         this.idleStrategy = idleStrategy;
@@ -218,7 +219,7 @@ public final class ProgressEngine implements AutoCloseable {
      * {@code -Dnbc.progress} forces one. {@code idleStrategy} is how a {@link ProgressPolicy#DEDICATED}
      * thread idles.
      *
-     * @throws IllegalArgumentException if an argument is null or NBC_PROGRESS names no policy
+     * @throws IllegalArgumentException if an argument is null, NBC_PROGRESS names no policy or NBC_SCRATCH_BYTES is no size
      */
     public static ProgressEngine start(ProgressMode mode, IdleStrategy idleStrategy) {
         if (mode == null) {
@@ -320,7 +321,7 @@ public final class ProgressEngine implements AutoCloseable {
      */
     private Request submit(Schedule schedule, Transport transport, int tag, ByteBuffer input, ByteBuffer output,
                            Supplier<String> description, CallSignature signature, Runnable beforeCompletion) {
-        checkUsable();
+        checkUsable(description);
         if (transport.ranksInThisProcess() > ranksInProcess) {
             ranksInProcess = transport.ranksInThisProcess();
         }
@@ -379,7 +380,7 @@ public final class ProgressEngine implements AutoCloseable {
                 // The ring drains only in passes; this thread is inside the library, so it runs them.
                 passFromCaller(true, clockForEntry());
                 Thread.yield();
-                checkUsable();
+                checkUsable(execution.request()::description);
             }
         }
         inFlight.incrementAndGet();
@@ -395,13 +396,14 @@ public final class ProgressEngine implements AutoCloseable {
         }
     }
 
-    private void checkUsable() {
+    /** Refuses a collective ({@code description}) in the caller once the engine cannot run it. */
+    private void checkUsable(Supplier<String> description) {
         Throwable dead = failure;
         if (dead != null) {
-            throw new IllegalStateException("the progress engine has failed: " + dead, dead);
+            throw new IllegalStateException(description.get() + ": the progress engine has failed: " + dead, dead);
         }
         if (!running) {
-            throw new IllegalStateException("the progress engine is closed");
+            throw new IllegalStateException(description.get() + ": the progress engine is closed");
         }
     }
 
@@ -567,6 +569,7 @@ public final class ProgressEngine implements AutoCloseable {
         boolean timed = thread != null && policy() == ProgressPolicy.SHARED;
         long now = !timed ? 0 : callerNow != CLOCK_NOT_READ ? callerNow : System.nanoTime();
         int known = active.size();
+        scratch.shareAmong(ranksInProcess);
         boolean changed = poller.poll((event, sequence, endOfBatch) -> {
             Execution execution = event.execution;
             event.execution = null;
@@ -888,6 +891,7 @@ public final class ProgressEngine implements AutoCloseable {
         active.clear();
         // What still drains is left to the transport: the engine ends, and with it the pool.
         draining.clear();
+        scratch.dropAll();
         try {
             poller.poll((event, sequence, endOfBatch) -> {
                 if (event.execution != null) {
@@ -907,10 +911,13 @@ public final class ProgressEngine implements AutoCloseable {
                 : new NbcException(execution.request().description() + ": the progress engine failed: " + cause, cause);
     }
 
-    /** What the progress thread and the callers did so far (the thread's counters are read without synchronisation). */
+    /**
+     * What the progress thread and the callers did so far, and what the scratch pool holds (the
+     * counters of the thread and the pool are read without synchronisation).
+     */
     public ProgressStatistics statistics() {
         return new ProgressStatistics(threadWakeups, threadPasses, threadProgress, wakeupsByCallers.sum(),
-                callerPassesMissed.sum());
+                callerPassesMissed.sum(), scratch.heldBytes(), scratch.heldBuffers());
     }
 
     /** CPU time the progress thread has used so far, in nanoseconds (-1 without a thread or support). */

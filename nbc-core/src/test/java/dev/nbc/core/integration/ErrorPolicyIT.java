@@ -4,7 +4,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.util.List;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,7 +16,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Failures only one rank sees (issue 11, item 2) on Open MPI ranks, without the consistency
  * check: a truncated broadcast and a user operation that throws. By default (FAIL_FAST) the job
  * ends with a clear message, as Open MPI's own collectives end it; under RETURN every rank fails
- * (or has completed with the right data) and its next call fails, none waits forever.
+ * (or has completed with the right data) and its next call fails, none waits forever. A misuse
+ * the caller can be told of (a call on a closed communicator) is not such a failure: it throws in
+ * the caller and ends nothing.
  */
 class ErrorPolicyIT {
 
@@ -55,6 +60,25 @@ class ErrorPolicyIT {
         String root = run.requireResult(0);
         assertTrue((root.startsWith("failed: IBARRIER") || root.startsWith("failed: IBCAST"))
                 && root.contains("revoked the communicator"), "the root learns by its next call: " + run.describe());
+    }
+
+    @ParameterizedTest(name = "check {0}")
+    @ValueSource(strings = {"off", "on"})
+    void aCollectiveOnAClosedCommunicatorThrowsInTheCallerAndTheJobGoesOn(String check) {
+        // Refused in the caller: in the engine, over the closed transport, it was a failure the
+        // error policy took for one the peers cannot see, and FAIL_FAST ended the job.
+        MisuseScenarioRun run = MisuseScenarioRun.run(2, "collective-after-close", check, "fail-fast", "posted");
+        assertEquals(0, run.job.exitCode(), run::describe);
+        assertFalse(run.output().contains("ending the job"), run.describe());
+        for (int rank = 0; rank < 2; rank++) {
+            assertEquals("completed", run.requireResult(rank), run.describe());
+            List<String> refusals = run.refusals(rank);
+            assertEquals(2, refusals.size(), "an allreduce and a persistent start: " + run.describe());
+            for (String refusal : refusals) {
+                assertEquals("IllegalStateException: IALLREDUCE 8 x DOUBLE SUM on rank " + rank + " of 2: the communicator is closed",
+                        refusal, run.describe());
+            }
+        }
     }
 
     @Test

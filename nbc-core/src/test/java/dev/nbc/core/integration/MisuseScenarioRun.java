@@ -3,6 +3,7 @@ package dev.nbc.core.integration;
 import dev.nbc.core.testing.mpi.MpiJob;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -34,6 +35,12 @@ final class MisuseScenarioRun {
     /** What rank {@code rank} printed after {@code GUARD rank=R }, or null. */
     String guard(int rank) {
         return line("GUARD", rank);
+    }
+
+    /** What rank {@code rank} printed after each {@code REFUSED rank=R }, in order. */
+    List<String> refusals(int rank) {
+        return Pattern.compile("(?m)^REFUSED rank=" + rank + " (.*)$").matcher(job.output()).results()
+                .map(match -> match.group(1)).toList();
     }
 
     String output() {

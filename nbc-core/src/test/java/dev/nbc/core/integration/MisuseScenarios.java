@@ -2,6 +2,7 @@ package dev.nbc.core.integration;
 
 import dev.nbc.core.Buffers;
 import dev.nbc.core.Communicator;
+import dev.nbc.core.PersistentCollective;
 import dev.nbc.core.check.CollectiveCheck;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
@@ -22,7 +23,8 @@ import java.util.concurrent.CountDownLatch;
 /**
  * Runs on MPI ranks (through scripts/nbcrun) one of the misuses of issue 11 and prints, per rank,
  * {@code RESULT rank=R completed} or {@code RESULT rank=R failed: <message>}, and
- * {@code GUARD rank=R intact|overwritten} where the scenario watches memory next to a receive.
+ * {@code GUARD rank=R intact|overwritten} where the scenario watches memory next to a receive,
+ * and {@code REFUSED rank=R <exception>} for each call the scenario expects to be refused.
  * Every rank then finalises MPI and exits 0, unless the error policy ended the job first.
  * Arguments: scenario (see {@link Scenario}), on|off (consistency check), return|fail-fast (error
  * policy), posted|probed (MPI receives).
@@ -113,12 +115,35 @@ public final class MisuseScenarios {
                 }
                 comm.barrier();
             }
+        },
+        /**
+         * Every rank closes the communicator, then calls an allreduce on it and starts a persistent
+         * allreduce made before the close; each refusal is printed as {@code REFUSED rank=R <exception>}.
+         */
+        COLLECTIVE_AFTER_CLOSE {
+            void run(Communicator comm) {
+                ByteBuffer sum = doubles(8);
+                PersistentCollective persistent = comm.allreduceInit(null, sum, 8, DataType.DOUBLE, ReduceOp.SUM, null);
+                comm.close();
+                printRefusal(comm, () -> comm.iallreduce(null, sum, 8, DataType.DOUBLE, ReduceOp.SUM));
+                printRefusal(comm, persistent::start);
+            }
         };
 
         abstract void run(Communicator comm) throws Exception;
     }
 
     private MisuseScenarios() {
+    }
+
+    private static void printRefusal(Communicator comm, Runnable misuse) {
+        String refusal = "nothing: the call returned";
+        try {
+            misuse.run();
+        } catch (RuntimeException e) {
+            refusal = e.getClass().getSimpleName() + ": " + e.getMessage();
+        }
+        System.out.println("REFUSED rank=" + comm.rank() + " " + refusal);
     }
 
     private static ByteBuffer doubles(int count) {

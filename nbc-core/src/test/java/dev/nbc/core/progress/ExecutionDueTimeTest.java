@@ -29,7 +29,7 @@ class ExecutionDueTimeTest {
         ScriptedTransport transport = new ScriptedTransport(0, 8).behave(() -> () -> false);
         Execution execution = new Execution(barrier, transport, 0, null, null,
                 RequestAccess.create(() -> "IBARRIER", BarrierAlgorithm.DISSEMINATION, NoEngine.INSTANCE), null);
-        assertFalse(execution.start(new ScratchPool(), times, T0));
+        assertFalse(execution.start(new ScratchPool(1 << 20), times, T0));
         assertEquals(T0, execution.dueAt(false), "a transport that moves data only when polled: at once after posting");
         assertFalse(execution.poll(polledAt, 0));
         return execution;
@@ -41,7 +41,7 @@ class ExecutionDueTimeTest {
         ScriptedTransport transport = new ScriptedTransport(1, 2).behave(() -> () -> false).movesWithoutPolling(4096);
         Execution execution = new Execution(leaf, transport, 0, null, Buffers.allocate(bytes, DataType.BYTE),
                 RequestAccess.create(() -> "IBCAST", BcastAlgorithm.BINOMIAL, NoEngine.INSTANCE), null);
-        assertFalse(execution.start(new ScratchPool(), new RoundTimes(leaf), T0));
+        assertFalse(execution.start(new ScratchPool(1 << 20), new RoundTimes(leaf), T0));
         return execution;
     }
 
