@@ -25,7 +25,7 @@ final class ScheduleCache {
         }
 
         // Written out rather than the record's own: those go through a chain of method handles
-        // that cost a small collective ~7 % of its time over MPI (P = 2, 8 B broadcast, issue 10).
+        // that cost a small collective ~7 % of its time over MPI (P = 2, 8 B broadcast).
         @Override
         public int hashCode() {
             int hash = algorithm.hashCode();
@@ -58,7 +58,7 @@ final class ScheduleCache {
      * synchronisation: an entry's fields are final, so a thread sees either a whole entry or an
      * older one (or none) and then asks the map. A repeated call takes no lock (the lock, the map's
      * hashing and its reordering of the access list were 4-7 % of an 8 B broadcast at P = 2 over
-     * MPI, issue 10). A shape served from here is not refreshed in the map's order, so the map may
+     * MPI). A shape served from here is not refreshed in the map's order, so the map may
      * evict it while it is still here: it is rebuilt only once both have dropped it.
      */
     private final Entry[] recent = new Entry[RECENT];

@@ -20,7 +20,7 @@ import java.util.Random;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 /**
- * The buffer scenarios of issue 11 end to end on in-process ranks: buffers that are read-only,
+ * The buffer scenarios end to end on in-process ranks: buffers that are read-only,
  * or that show the same memory through another object, give the right results with every
  * algorithm.
  */

@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The mismatched calls of issue 11, on in-process ranks with the consistency check on and the
+ * The mismatched calls, on in-process ranks with the consistency check on and the
  * RETURN error policy (so that each rank's failure can be read): every one fails on every rank,
  * naming both calls, and none hangs (the world's timeout would fail the test) or receives data.
  */
@@ -222,7 +222,7 @@ class ConsistencyCheckTest {
 
     @Test
     void threadsSharingOneCommunicatorAreRefusedInsteadOfMixingResults() {
-        // Issue 11: 8 threads on one communicator, 72,238 of 80,000 results wrong and no error.
+        // Without the check: 8 threads on one communicator, 72,238 of 80,000 results wrong and no error.
         // With the check, calls that overlap in time are refused and the communicator is revoked
         // on every rank, so every thread of every rank ends with an error.
         int threads = 8;

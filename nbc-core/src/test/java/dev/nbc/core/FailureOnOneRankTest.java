@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Failures that only one rank sees (issue 11, item 2), on in-process ranks without the consistency
+ * Failures that only one rank sees, on in-process ranks without the consistency
  * check: under either error policy no rank waits forever for the failed rank. A rank that still
  * needs the failed rank's messages fails at once; a rank whose part was already done (it has
  * everything it needs, so its result is right) completes, and its next call fails, since the

@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Collectives on one rank run inside their start, on the caller's thread (issue 10: through the
+ * Collectives on one rank run inside their start, on the caller's thread (through the
  * engine they cost 0.2-0.4 us where Open MPI's cost 0.04-0.09 us): every collective's schedule
  * at P = 1 runs locally, the request is complete when the start returns, and the result is right,
  * array copy-out included.

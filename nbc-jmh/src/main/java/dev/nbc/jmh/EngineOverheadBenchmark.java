@@ -30,7 +30,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * The engine's per-collective overhead: start + await of a collective whose transport operations
  * complete at once (rank 1 of 8, so the schedules have several rounds; or the only rank, whose
- * collectives run inside their start, issue 10). "single" is the latency of
+ * collectives run inside their start). "single" is the latency of
  * one collective alone (hand-off to the progress thread and back); "batched" starts 64 and then
  * awaits them, the throughput view. MANUAL mode runs without the thread, the baseline that shows
  * what the hand-off costs.

@@ -69,7 +69,7 @@ public final class NativeLatencyComparison implements Callable<Integer>, Checked
 
     @Option(names = "--model", paramLabel = "FILE",
             description = "A model file written by 'model measure': mark its pick (m) beside the thresholds' (*) and score "
-                    + "both against the fastest algorithm measured (issue 14's model-driven selection).")
+                    + "both against the fastest algorithm measured (the model-driven selection).")
     Path model;
 
     private ModelAdvisor advisor;
@@ -81,7 +81,7 @@ public final class NativeLatencyComparison implements Callable<Integer>, Checked
 
     @Option(names = "--round-wake-us", paramLabel = "US", defaultValue = "6",
             description = "With --shared-cores: a round's wake-up of a peer off its core, us (default ${DEFAULT-VALUE}: a same-core "
-                    + "wake-up measured on this machine, session 11's WakeCost).")
+                    + "wake-up measured on this machine with WakeCost).")
     double roundWakeMicros;
 
     @Option(names = "--collectives", paramLabel = "C", split = ",",

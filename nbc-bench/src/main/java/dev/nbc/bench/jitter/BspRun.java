@@ -20,7 +20,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /**
- * The real counterpart of {@code jitter simulate} (issue 15 done-when 3): P MPI ranks compute
+ * The real counterpart of {@code jitter simulate}: P MPI ranks compute
  * phases of W, each ended by nbc's barrier, and the slowdown (mean phase time, the slowest rank's,
  * over W - 1) is measured. W is work, not time: the busy loop is calibrated on the thread's CPU
  * time ({@link BusyWork}), which a preemption does not advance, so noise lengthens a phase

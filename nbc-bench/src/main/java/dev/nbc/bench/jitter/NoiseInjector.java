@@ -5,8 +5,7 @@ import dev.nbc.harness.ranks.CoreBinding;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Noise with a known pattern, for validating the simulation against a real run (issue 15
- * done-when 3): on each CPU given, a thread bound to it sleeps {@code periodNanos} and then
+ * Noise with a known pattern, for validating the simulation against a real run: on each CPU given, a thread bound to it sleeps {@code periodNanos} and then
  * spins {@code detourNanos}, so that a program computing on that CPU is preempted for about
  * {@code detourNanos} every {@code periodNanos + detourNanos} (the scheduler lets a thread that
  * slept preempt one that computes). Runs until {@code seconds} have passed.

@@ -168,7 +168,7 @@ public final class WindowLatencyBenchmark extends Benchmark {
      * others inside its timed collective, and each run of the benchmark synchronises anew. Two runs
      * whose errors differ by up to twice the bound may thus differ by that much without anything
      * having changed (consecutive main jobs: the window medians of every variant, Open MPI's
-     * included, 1 µs apart, issue 13), so {@code compare} does not report a smaller difference.
+     * included, 1 µs apart), so {@code compare} does not report a smaller difference.
      * The within-run intervals, which share one synchronisation, keep their own tolerance.
      */
     static void widenForClockError(Map<String, Object> row, double clockErrorMicros) {

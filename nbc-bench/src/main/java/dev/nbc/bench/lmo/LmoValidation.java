@@ -30,7 +30,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * LMO against planted heterogeneous networks (issue 16 done-when 1 and 2): on the in-process
+ * LMO against planted heterogeneous networks: on the in-process
  * transport with {@link Heterogeneity}, on virtual time, the experiments recover C_i, t_i and
  * beta_ij, a scatter sweep finds S, and LMO's scatter prediction is set beside the measured time
  * and beside the homogeneous predictions from the same experiments: Hockney (alpha the mean empty

@@ -24,7 +24,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Validation against a known truth (issue 4): on the in-process transport with an emulated
+ * Validation against a known truth: on the in-process transport with an emulated
  * network whose L, o, g, G are planted, (1) the parameter assessment must recover each, and (2) the
  * simulator's prediction from the assessed parameters must match the latency nbc's collectives
  * show on that network. Rows "assessment" and "prediction" go into the results.

@@ -18,7 +18,7 @@ import java.util.Map;
 
 /**
  * The model-driven selection against measurements on emulated networks whose parameters are
- * planted, so the model is the truth (issue 14 done-when 3, second half): every candidate
+ * planted, so the model is the truth: every candidate
  * algorithm of every collective is timed on in-process ranks ({@link InProcessCollectiveTiming}),
  * and {@link ModelAdvisor} on the planted parameters (gamma measured here) picks beside the size
  * thresholds. Over MPI the same score comes from {@code NativeLatencyComparison --model}.

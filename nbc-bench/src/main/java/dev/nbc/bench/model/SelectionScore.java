@@ -11,7 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * How well an algorithm choice matches the measurements (issue 14 done-when 3): per point of a
+ * How well an algorithm choice matches the measurements: per point of a
  * grid (collective, P, size), every candidate algorithm's measured time, the model's pick
  * ({@code ModelAdvisor}) and the fixed thresholds' pick ({@code AlgorithmSelector.defaults()});
  * a pick "hits" if its measured time is within {@link #TOLERANCE} of the fastest measured.

@@ -49,7 +49,7 @@ public final class RuntimeActivity {
      * ran in the background during the next timed loop and took 45-118 ms of CPU from the ranks
      * there, the multi-millisecond stalls of the first nbc-thread point at P = 4; and at P = 2 a
      * compilation that completed only after the loop took 27 % of an overhead loop's core while
-     * the JIT's total said 1 ms (issue 10).
+     * the JIT's total said 1 ms.
      */
     public static void settle(Control control) {
         String self = ownTaskId();

@@ -113,7 +113,7 @@ public final class Sweep {
      * {@link RuntimeActivity#settle}, until a round set off no compilation. Moving to a new
      * variant also deoptimizes code the JIT had specialised for the previous one. Without this, the
      * recompilations fell into the first timed loop of a variant (130-150 ms of compilation on a
-     * rank's busy core: the multi-millisecond stalls of the first nbc-thread point, issue 10).
+     * rank's busy core: the multi-millisecond stalls of the first nbc-thread point).
      * At least two rounds: the first quiet one may be quiet only because the JIT has not yet
      * counted enough loop iterations to compile the loop. Collective over the group.
      */

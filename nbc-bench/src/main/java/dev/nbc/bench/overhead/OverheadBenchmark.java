@@ -125,7 +125,7 @@ public final class OverheadBenchmark extends Benchmark {
             // reason): each variant's session is new, and the compilations it set off landed on
             // the first points timed with it, on the rank's own core (P = 2, 8 B broadcast:
             // nbc-thread 1.2-3.0 us per op with 35-40 % of the wall time off the CPU, 0.6 us once
-            // compiled, issue 10).
+            // compiled).
             Sweep.warmUpUntilQuiet(env.control(), () -> point(env, op, config.perRun(), inProcess));
             Map<String, Object> row = Repeated.row(config.runs(), FIGURES, () -> point(env, op, config.perRun(), inProcess));
             if (env.rank() == 0) {

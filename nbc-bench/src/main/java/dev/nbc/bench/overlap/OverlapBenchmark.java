@@ -142,7 +142,7 @@ public final class OverlapBenchmark extends Benchmark {
         Sweep.warmUpUntilCompiled(env, () -> sweep.run(env, (variant, op) -> point(env, op, work, warmUp, settle)));
         // After the warm-up: the reference's γ is the compiled reduction kernel's cost, which the
         // warm-up's collectives have compiled by now (probed before it, with the JIT busy on the
-        // whole benchmark, it read an interpreted kernel in half the runs, issue 10).
+        // whole benchmark, it read an interpreted kernel in half the runs).
         LogGPReference reference = network != null
                 ? LogGPReference.planted(network, env.size())
                 : LogGPReference.assess(env);

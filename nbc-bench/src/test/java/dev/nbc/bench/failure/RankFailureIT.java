@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The command-line failures of issue 11 on real MPI ranks: each job must end (the timeouts are
+ * The command-line failures on real MPI ranks: each job must end (the timeouts are
  * only there to turn a hang into a failure, they are minutes long) with the right exit code.
  */
 class RankFailureIT {

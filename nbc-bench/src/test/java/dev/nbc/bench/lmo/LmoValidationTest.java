@@ -38,7 +38,7 @@ class LmoValidationTest {
     }
 
     /**
-     * Issue 16 done-when 2: LMO composed along the linear algorithms' order predicts scatter and
+     * LMO composed along the linear algorithms' order predicts scatter and
      * gather within 10 %, also with a slow processor, where the paper's closed forms (the root's
      * n - 1 sends before any branch) were 15-18 % high at n = 4; above M2 too, now that the emulated
      * inbound link is booked in the order of virtual time (InboundQueue).

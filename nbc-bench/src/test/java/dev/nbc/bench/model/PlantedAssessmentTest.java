@@ -15,7 +15,7 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * Issue 4's check against a known truth, on virtual time: the assessment protocol, run between
+ * A check against a known truth, on virtual time: the assessment protocol, run between
  * two in-process ranks whose emulated network keeps its planted L, o_s, o_r, g, G on each rank's
  * virtual clock, measures the network's times exactly, and the analysis must give back every
  * planted parameter. Nothing here depends on the machine's speed or load. The same assessment on

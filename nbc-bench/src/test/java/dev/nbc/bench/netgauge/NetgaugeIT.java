@@ -26,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 17 done-when 1 under mpirun: every pattern over every module whose ranks are MPI
+ * Under mpirun: every pattern over every module whose ranks are MPI
  * processes (mpi, tcp and udp over the loopback, their peers found over MPI), on 2 ranks, and the
  * patterns of many ranks on 3 (not a power of two); a pattern the module cannot serve is refused
  * once, naming both.

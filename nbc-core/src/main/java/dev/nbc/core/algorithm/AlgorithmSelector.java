@@ -37,7 +37,7 @@ import dev.nbc.core.schedule.Collective;
  * allgather broadcasts tied at 2 MiB with P = 4, so the latter is kept for larger groups. The
  * threshold scales with P below 4 ranks because the ring also costs the CPU less: at P = 2 each
  * rank combines half the message instead of all of it (overlapped with computation, the 256 KiB
- * recursive doubling cost the application 2x Open MPI's time, issue 10). The
+ * recursive doubling cost the application 2x Open MPI's time). The
  * benchmark reports the chosen algorithm beside every measurement so these can be retuned.
  */
 public final class AlgorithmSelector {

@@ -176,7 +176,7 @@ public final class ReduceOp {
         ByteBuffer in = source.duplicate().order(ByteOrder.nativeOrder());
         ByteBuffer out = target.duplicate().order(ByteOrder.nativeOrder());
         // In place (the usual case) costs no more views than before the operand existed: a small
-        // allreduce's reduction is mostly this setup (issue 10's overhead loop)
+        // allreduce's reduction is mostly this setup
         ByteBuffer with = inPlace ? out : operand.duplicate().order(ByteOrder.nativeOrder());
         switch (type) {
             case BYTE -> {

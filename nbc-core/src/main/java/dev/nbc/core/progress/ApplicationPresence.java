@@ -61,7 +61,7 @@ final class ApplicationPresence {
      * short when it computes first and then starts and waits at once. Only the first kind needs
      * the progress thread woken at the start: in the second its wake-up found the application
      * back inside and cost it the core (P = 2, 100 µs of computation before each 8 B broadcast:
-     * 36 µs per broadcast with the wake-ups, 3.5 µs without a thread, issue 10).
+     * 36 µs per broadcast with the wake-ups, 3.5 µs without a thread).
      */
     private volatile int longAbsenceAfterStartShare;
     /**

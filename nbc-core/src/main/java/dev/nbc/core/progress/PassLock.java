@@ -9,7 +9,7 @@ import java.lang.invoke.VarHandle;
  * two paths that must have the lock (a future taken, the engine's end) yield until it is free; so
  * nothing needs ReentrantLock's queue, whose release is a volatile write and a look for queued
  * waiters. Here a release is an ordered store: on this machine's x86 VM it made the lock 6 % of a
- * P = 2 broadcast's time over MPI, at two or three passes a collective (issue 10).
+ * P = 2 broadcast's time over MPI, at two or three passes a collective.
  */
 final class PassLock {
     private static final VarHandle OWNER;

@@ -194,7 +194,7 @@ public final class ProgressEngine implements AutoCloseable {
         // Consumed through a poller only (passes drain it; the thread parks and is unparked on its
         // own terms), so no one ever waits on the ring's wait strategy: one whose publish signals
         // nothing. The default (blocking) strategy took a lock and signalled a condition at every
-        // publish, a third of a collective's cost at P = 1 (JFR, issue 10).
+        // publish, a third of a collective's cost at P = 1 (JFR).
         this.ring = RingBuffer.createMultiProducer(StartEvent::new, RING_SIZE, new BusySpinWaitStrategy());
         this.poller = ring.newPoller();
         ring.addGatingSequences(poller.getSequence());
@@ -340,7 +340,7 @@ public final class ProgressEngine implements AutoCloseable {
             // A fresh reading for the exit: the start's pass may have run long (the first round's
             // copies and reductions, an emulated network's injection time), and an exit dated at
             // the entry made the absence after it look long (a 256 KiB allreduce started and
-            // awaited at once counted as "away after a start" seven times in ten, issue 10).
+            // awaited at once counted as "away after a start" seven times in ten).
             leave(false, clockForEntry());
         }
         return request;
@@ -351,7 +351,7 @@ public final class ProgressEngine implements AutoCloseable {
      * rank: nothing, or a copy; {@link Schedule#runsLocally()}) runs to completion here, on the caller's thread. It shares nothing with
      * the collectives in flight, so it needs neither the ring, nor the pass lock, nor the progress
      * thread: at P = 1 those were most of a collective's cost (0.2-0.4 us against Open MPI's
-     * 0.04-0.09 us, issue 10). Its outcome is the same as through a pass: completed, or failed
+     * 0.04-0.09 us). Its outcome is the same as through a pass: completed, or failed
      * through the error policy.
      */
     private void runLocally(Execution execution) {
@@ -421,7 +421,7 @@ public final class ProgressEngine implements AutoCloseable {
      * The time for an application thread's entry into the library, read once and shared by the
      * presence bookkeeping and the pass (a SHARED thread's take-over and sleeps are all it serves):
      * each read costs ~25 ns on this machine's VM, and an 8 B broadcast at P = 2 read it eight
-     * times, 18 % of its time (issue 10). {@link #CLOCK_NOT_READ} where no SHARED thread needs it.
+     * times, 18 % of its time. {@link #CLOCK_NOT_READ} where no SHARED thread needs it.
      */
     private long clockForEntry() {
         return thread != null && policy() == ProgressPolicy.SHARED ? System.nanoTime() : CLOCK_NOT_READ;
@@ -607,7 +607,7 @@ public final class ProgressEngine implements AutoCloseable {
                 // A round completed and the next is posted: progress too. Counted as none, it let
                 // the thread's poll interval grow to its longest after every pass that posted a
                 // round but finished no collective, so the next round found still running waited
-                // 1 ms for the thread's next look (issue 10).
+                // 1 ms for the thread's next look.
                 changed = true;
             }
         }
@@ -796,7 +796,7 @@ public final class ProgressEngine implements AutoCloseable {
      * and the next due round. Sleeping straight to the due round saved a wake-up per collective in
      * a loop of start, compute, wait: woken by the start, the thread slept until the take-over 10 us
      * later, woke on a core the application was computing on, and only then slept until the round
-     * was due (issue 10).
+     * was due.
      */
     private long firstWorkAt(long takeOver) {
         if (presence.anyBlocked() || unstarted() || (activity != null && nextDue != Long.MAX_VALUE)) {
@@ -816,7 +816,7 @@ public final class ProgressEngine implements AutoCloseable {
      * that leaves work for us wakes us only if it finds us asleep ({@link #plannedWake}); one that
      * left while we were deciding found us running and did not, and we would have slept through
      * its collective (up to the longest re-check: a run of the overlap benchmark's 256 KiB
-     * allreduce at 0 % now and then, issue 10). So it raises {@link #wakeWanted} before it looks at
+     * allreduce at 0 % now and then). So it raises {@link #wakeWanted} before it looks at
      * the announcement, we look at the flag after announcing, and one of the two sees the other.
      * Only a caller that wants the thread raises it: a loop of back-to-back collectives never does,
      * and the thread sleeps through it.

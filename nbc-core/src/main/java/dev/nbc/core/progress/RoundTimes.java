@@ -19,7 +19,7 @@ import dev.nbc.core.schedule.Schedule;
  *     of what the two looks bracket, at most doubling.</li>
  * </ul>
  * It must never rise on a late first look: the estimate decides when the thread looks, so late
- * looks taught it to look later still (issue 10: a 256 KiB allreduce's first round, 90 us on the
+ * looks taught it to look later still (a 256 KiB allreduce's first round, 90 us on the
  * emulated network, crept to 215 us over a loop of start, compute, wait, and the thread woke
  * after the application had already reached its wait).
  */

@@ -41,7 +41,7 @@ public final class Request {
         });
     }
 
-    /** Made into text only when asked for: formatting it cost a small collective ~3 % of its time (issue 10). */
+    /** Made into text only when asked for: formatting it cost a small collective ~3 % of its time. */
     private final Supplier<String> describer;
     private String description;
     private final Algorithm algorithm;

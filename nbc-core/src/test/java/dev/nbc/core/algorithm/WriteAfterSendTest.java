@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * A buffer the partner has just read is not written in the next round, and a contribution is sent
  * from INPUT rather than from its copy in OUTPUT (which the next call writes again): under Open
  * MPI's single-copy transfers (the partner's process reads our buffer) writing what it had just
- * read cost 7.7 us instead of 1.1 for a 32 KiB combination (docs/core.md, session 13).
+ * read cost 7.7 us instead of 1.1 for a 32 KiB combination (docs/core.md).
  */
 class WriteAfterSendTest {
 

@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The mismatched calls of issue 11 (item 1) on Open MPI ranks with the consistency check on:
+ * The mismatched calls on Open MPI ranks with the consistency check on:
  * each fails on every rank, naming both calls, before any data moves; none hangs. Error policy
  * RETURN so that every rank can say how it ended; FAIL_FAST ends the job with the same message.
  */

@@ -13,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Failures only one rank sees (issue 11, item 2) on Open MPI ranks, without the consistency
+ * Failures only one rank sees on Open MPI ranks, without the consistency
  * check: a truncated broadcast and a user operation that throws. By default (FAIL_FAST) the job
  * ends with a clear message, as Open MPI's own collectives end it; under RETURN every rank fails
  * (or has completed with the right data) and its next call fails, none waits forever. A misuse

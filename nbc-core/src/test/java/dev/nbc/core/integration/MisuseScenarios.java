@@ -21,7 +21,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * Runs on MPI ranks (through scripts/nbcrun) one of the misuses of issue 11 and prints, per rank,
+ * Runs on MPI ranks (through scripts/nbcrun) one of the misuses and prints, per rank,
  * {@code RESULT rank=R completed} or {@code RESULT rank=R failed: <message>}, and
  * {@code GUARD rank=R intact|overwritten} where the scenario watches memory next to a receive,
  * and {@code REFUSED rank=R <exception>} for each call the scenario expects to be refused.

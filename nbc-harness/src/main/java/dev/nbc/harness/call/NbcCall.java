@@ -42,7 +42,7 @@ public final class NbcCall implements CollectiveCall {
      * The last request started, whose algorithm the report names. Kept unconditionally: a
      * "first start only" branch was a trap for the JIT (never taken while it compiled start(), then
      * taken by every new point's first start: deoptimization, and start() compiled again by C2 in
-     * the middle of the next timed loop, 70 ms of a busy core's time, issue 10).
+     * the middle of the next timed loop, 70 ms of a busy core's time).
      */
     private Request last;
 

@@ -7,7 +7,7 @@ import java.util.List;
  * {@code scripts/nbcrun} gives MPI ranks (scripts/lib/nbc.sh). Left to the scheduler, the two rank
  * threads of a P = 2 run on this 2-core machine shared one core for whole measurements while the
  * other stayed idle: each wait of one spun on the core its peer needed, and a 24 us collective
- * measured 40 us, its overlap 0-10 % instead of 60-70 % (docs/bench.md, issue 10).
+ * measured 40 us, its overlap 0-10 % instead of 60-70 % (docs/bench.md).
  */
 public enum CoreBinding {
     /**

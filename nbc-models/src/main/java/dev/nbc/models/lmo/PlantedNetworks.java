@@ -5,7 +5,7 @@ import dev.nbc.core.transport.inprocess.Heterogeneity;
 import java.util.SplittableRandom;
 
 /**
- * Heterogeneous networks with known LMO parameters, for validating the estimation (issue 16):
+ * Heterogeneous networks with known LMO parameters, for validating the estimation:
  * C 1-5 µs, t 0.05-0.5 ns/B, 1/beta 0.1-2.1 ns/B drawn from a seed, then one link 20 ns/B
  * ({@link Kind#SLOW_LINK}: 0-1), one processor 4x slower in C and t ({@link Kind#SLOW_PROCESSOR}: the
  * last), or both.

@@ -24,7 +24,7 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Chooses each collective's algorithm by simulating every candidate's schedules (the ones nbc-core
  * builds for the call) on LogGP parameters, and advising the one whose last rank finishes first:
- * the model-driven selection of issue 14, which no MPI library does (they use fixed or tuned
+ * the model-driven selection, which no MPI library does (they use fixed or tuned
  * size thresholds). Plug it into a communicator with
  * {@code comm.setSelector(AlgorithmSelector.defaults().withAdvisor(ModelAdvisor.fromModelFile(path)))};
  * every rank must load the same model. Answers are remembered per call shape, so only the first
@@ -81,7 +81,7 @@ public final class ModelAdvisor implements AlgorithmAdvisor {
      * rounds x {@code roundWakeNanos} (its schedule's most rounds on any rank). Measured here at
      * P = 3 and 4 on 2 cores: the scan chains, reduce + broadcast and the linear all-to-all win where
      * the simulator alone picks recursive doubling and the pairwise exchange (docs/core.md). The
-     * wake-up's cost is the machine's, measured apart (session 11's WakeCost: 6.0-6.5 us when the
+     * wake-up's cost is the machine's, measured apart (WakeCost: 6.0-6.5 us when the
      * thread on the same core wakes its peer).
      *
      * @throws IllegalArgumentException if {@code cores} is below 1 or {@code roundWakeNanos} negative

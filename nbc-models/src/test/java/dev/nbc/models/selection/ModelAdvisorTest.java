@@ -111,7 +111,7 @@ class ModelAdvisorTest {
         return choice.candidates().stream().filter(c -> c.algorithm() == algorithm).findFirst().orElseThrow().nanos();
     }
 
-    /** This machine's shared-memory MPI as `model measure` found it (session 11): L 0, o 0.47 us, g 1.3 us, G 0.05 ns/B. */
+    /** This machine's shared-memory MPI as `model measure` found it: L 0, o 0.47 us, g 1.3 us, G 0.05 ns/B. */
     private static final LogGPParameters SHARED_MEMORY = new LogGPParameters(0, 471, 1299, 0.0531, 2, 0.0489);
 
     /**

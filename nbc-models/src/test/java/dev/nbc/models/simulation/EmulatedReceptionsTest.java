@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * with receivers serialising (both options on) and without (both off). On virtual time, driven
  * from one thread in rank order (so the receiver's bookings are made in time order and it waits
  * in that order), the emulated time is the model's to the rounding of (m-1)G to whole ns; the
- * done-when bar is 10 %.
+ * bar is 10 %.
  */
 class EmulatedReceptionsTest {
 

@@ -13,8 +13,7 @@ import dev.nbc.models.simulation.SimulationConfig;
 /**
  * What nbc-models predicts for a time pattern's figure on an emulated LogGP network: the planted
  * parameters, and the schedule simulator with the network's receive-side convention, so that the
- * netgauge command can print the prediction beside every measurement on that network (issue 17,
- * done-when 2).
+ * netgauge command can print the prediction beside every measurement on that network.
  * <ul>
  * <li>ping-pong, 1:1 (RTT/2) and ping-ping (an exchange): one message's one-way time,
  *     {@code o_s + (m-1)G + L + o_r} (pairs on NICs of their own do not meet);</li>

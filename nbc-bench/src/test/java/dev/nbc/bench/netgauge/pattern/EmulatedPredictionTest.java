@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 17 done-when 2: on the emulated network (virtual time, so the machine's load does not
+ * On the emulated network (virtual time, so the machine's load does not
  * enter), the time patterns reproduce what the planted LogGP parameters predict within 10 %.
  */
 class EmulatedPredictionTest {

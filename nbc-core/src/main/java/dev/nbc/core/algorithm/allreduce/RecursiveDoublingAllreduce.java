@@ -14,7 +14,7 @@ import dev.nbc.core.schedule.Slots;
  * {@code incoming op held} into a buffer other than the one just sent, OUTPUT and a spare taking
  * turns so that the last lands in OUTPUT. Combining into the buffer the partner had just read
  * cost 7.7 us instead of 1.1 for 32 KiB at P = 2 under Open MPI's single-copy transfers (the
- * partner's process reads our buffer; docs/core.md, session 13), and the copy before it 3.3 us.
+ * partner's process reads our buffer; docs/core.md), and the copy before it 3.3 us.
  */
 final class RecursiveDoublingAllreduce {
     private RecursiveDoublingAllreduce() {

@@ -64,7 +64,7 @@ final class RingAllreduce {
      * Each chunk but the rank's own is combined here exactly once, so the contribution is read
      * straight from INPUT (unless in place): copying it into OUTPUT first, as this schedule did, cost
      * every rank (P-1)/P of the message in memory traffic before its first send (a 2 MiB allreduce
-     * at P = 2 spent 50-300 us of its start on it on this machine, issue 10). The own chunk is only
+     * at P = 2 spent 50-300 us of its start on it on this machine). The own chunk is only
      * sent, in the first step (from INPUT), and arrives complete in the allgather.
      */
     private static void reduceIncomingInto(ScheduleBuilder builder, AllreduceShape shape, int incoming, int chunk) {

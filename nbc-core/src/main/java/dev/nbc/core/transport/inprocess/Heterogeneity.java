@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * Processors and links that differ, on the emulated network: the ground truth of the
- * heterogeneous LMO model (paper 001, issue 16). A message of m bytes from rank i to rank j costs,
+ * heterogeneous LMO model (paper 001). A message of m bytes from rank i to rank j costs,
  * on top of the {@link EmulatedNetwork}'s own terms:
  * <ul>
  *   <li>rank i's CPU {@code C_i + t_i m} when it sends (added to o_s, spent in {@code send()});</li>

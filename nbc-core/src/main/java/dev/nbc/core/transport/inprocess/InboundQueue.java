@@ -11,8 +11,8 @@ import java.util.PriorityQueue;
  * <p>On the real clock a message is booked when it is sent ({@link #take}): senders' threads book in
  * the order they run, which on a busy machine is the order of real time, near enough. On virtual time
  * that order is arbitrary: a slow processor's thread may book first although its message comes last
- * in virtual time, and every faster message then queues behind it (up to 37 % off LMO's gather in
- * session 12). So there the booking waits for the receiver ({@link #defer}, {@link #book}): when it
+ * in virtual time, and every faster message then queues behind it (up to 37 % off LMO's gather
+ * prediction). So there the booking waits for the receiver ({@link #defer}, {@link #book}): when it
  * first tests a message, the messages that come no later are booked in the order of virtual time,
  * once no rank can still send one that comes earlier ({@link SendHorizon}).
  */

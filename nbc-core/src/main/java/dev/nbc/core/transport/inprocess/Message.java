@@ -17,7 +17,7 @@ import java.nio.ByteBuffer;
  * a receive took it since the message was linked). On the emulated network a send completes when
  * its last byte is injected, (m-1)G after its start, and the receive is nearly always posted by
  * then: the copy aside and the copy out of it, two passes over the data that a NIC would not ask
- * of the CPU, became one (issue 10: for a 256 KiB allreduce at P = 2 they were a third of the CPU
+ * of the CPU, became one (for a 256 KiB allreduce at P = 2 they were a third of the CPU
  * the collective cost).
  *
  * <p>The message is linked for matching before its data is copied (so that the copy happens

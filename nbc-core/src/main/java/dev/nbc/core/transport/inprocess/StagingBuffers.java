@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>Why: a fresh {@code byte[]} per staged message is zeroed by the JVM before it is written, and
  * above a TLAB (or half a G1 region) it takes the slow allocation path. For a 256 KiB allreduce at
  * P = 2 on the emulated network that zeroing was more CPU than the copies and the reduction
- * together (async-profiler, issue 10): work that a real network's NIC never asks of the CPU, and
+ * together (async-profiler): work that a real network's NIC never asks of the CPU, and
  * that the emulation then charged to the overlap it measures.
  *
  * <p>One spare per rank bounds what is kept to the largest message staged for that rank; a

@@ -141,7 +141,7 @@ class EmulatedNetworkTest {
 
     /**
      * A send's data stays in the sender's buffer until a receive takes it or the send completes
-     * (issue 10): a receive posted while the send is in flight gets the data as it was sent, and
+     *: a receive posted while the send is in flight gets the data as it was sent, and
      * so does one posted after the send completed and its buffer was overwritten.
      */
     @ParameterizedTest(name = "virtual time = {0}")

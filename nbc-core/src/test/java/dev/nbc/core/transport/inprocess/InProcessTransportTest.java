@@ -202,7 +202,7 @@ class InProcessTransportTest {
     }
 
     /**
-     * Messages sent before their receives are copied aside into buffers that are reused (issue 10):
+     * Messages sent before their receives are copied aside into buffers that are reused:
      * a shorter message in a reused, longer buffer must deliver exactly its own bytes, and one
      * still waiting must keep its data while later messages are staged.
      */

@@ -15,7 +15,7 @@ import java.util.Arrays;
  * 2 % over the last five batches, and not before 250 ms of timing, at most two seconds), and that
  * median is γ: the compiled kernel's cost, which is what the model's γ stands for. A single batch
  * after a fixed warm-up read 0.06 ns/B in some runs of the overlap benchmark and 0.41 ns/B in
- * others on this machine (three in ten, issue 10), as both in-process ranks probed at once while
+ * others on this machine (three in ten), as both in-process ranks probed at once while
  * the JIT was still compiling: the simulated reference of the same benchmark then moved by 30
  * points of overlap between runs. Stopping after three batches without improvement (20 ms) was
  * not enough either: in 5 of 10 runs the kernel was still interpreted then (0.41-0.64 ns/B).
