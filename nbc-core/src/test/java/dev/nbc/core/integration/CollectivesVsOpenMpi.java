@@ -410,7 +410,9 @@ public final class CollectivesVsOpenMpi {
         if (gatherInPlace && counts[rank] > 0) {
             ours.put(type.bytesFor(displs[rank]), mine, 0, type.bytesFor(counts[rank]));
         }
-        Request request = comm.igatherv(gatherInPlace ? null : mine, counts[rank], atRoot ? ours : null, counts, displs, type, root);
+        // in place the own count is ignored, as MPI ignores it: -1 there (as MPICH's allgatherv2.c passes)
+        Request request = comm.igatherv(gatherInPlace ? null : mine, gatherInPlace ? -1 : counts[rank], atRoot ? ours : null,
+                counts, displs, type, root);
         request.await();
         MPI.COMM_WORLD.gatherv(Reference.copy(mine), counts[rank], mpiType, theirs, counts, displs, mpiType, root);
         if (atRoot) {
@@ -426,7 +428,7 @@ public final class CollectivesVsOpenMpi {
             }
         }
         ByteBuffer piece = gatherInPlace ? null : Buffers.allocate(counts[rank], type);
-        request = comm.iscatterv(atRoot ? all : null, counts, displs, piece, counts[rank], type, root);
+        request = comm.iscatterv(atRoot ? all : null, counts, displs, piece, piece == null ? -1 : counts[rank], type, root);
         request.await();
         ByteBuffer theirPiece = Buffers.allocate(counts[rank], type);
         MPI.COMM_WORLD.scatterv(Reference.copy(all), counts, displs, mpiType, theirPiece, counts[rank], mpiType, root);
@@ -438,7 +440,7 @@ public final class CollectivesVsOpenMpi {
         if (inPlace && counts[rank] > 0) {
             gathered.put(type.bytesFor(displs[rank]), mine, 0, type.bytesFor(counts[rank]));
         }
-        request = comm.iallgatherv(inPlace ? null : mine, counts[rank], gathered, counts, displs, type);
+        request = comm.iallgatherv(inPlace ? null : mine, inPlace ? -1 : counts[rank], gathered, counts, displs, type);
         request.await();
         ByteBuffer theirsGathered = Buffers.allocate(extent, type);
         MPI.COMM_WORLD.allGatherv(Reference.copy(mine), counts[rank], mpiType, theirsGathered, counts, displs, mpiType);
