@@ -19,9 +19,30 @@ final class CollectiveArguments {
     }
 
     static void checkCount(int count) {
+        checkCount("count", count);
+    }
+
+    static void checkCount(String name, int count) {
         if (count < 0) {
-            throw new IllegalArgumentException("count: must be >= 0, but was " + count);
+            throw new IllegalArgumentException(name + ": must be >= 0, but was " + count);
         }
+    }
+
+    /**
+     * The region of a v-collective's own block where it is given apart from the layout (the send
+     * buffer of a gatherv or allgatherv, the receive buffer of a scatterv): {@code count} elements,
+     * which must equal what the layout gives this rank ({@code layoutCount}, named
+     * {@code layoutCountName}). Only for a buffer that is given: in place, MPI ignores the count.
+     */
+    static ByteBuffer ownBlock(String name, ByteBuffer buffer, String countName, int count, String layoutCountName,
+                               int layoutCount, DataType type) {
+        checkCount(countName, count);
+        ByteBuffer region = region(name, buffer, count, type);
+        if (count != layoutCount) {
+            throw new IllegalArgumentException(countName + ": must equal " + layoutCountName + ", " + layoutCount
+                    + ", but was " + count);
+        }
+        return region;
     }
 
     static void checkType(DataType type) {

@@ -650,7 +650,8 @@ public final class Communicator implements AutoCloseable {
      * MPI_Gatherv: rank r's {@code sendCount} elements land in the root's {@code receiveBuffer}
      * at element {@code displacements[r]}, {@code receiveCounts[r]} of them (which must equal r's
      * sendCount). {@code receiveBuffer}, {@code receiveCounts} and {@code displacements} are used at
-     * the root only. At the root {@code sendBuffer} null means in place (its block is already there).
+     * the root only. At the root {@code sendBuffer} null means in place (its block is already there)
+     * and {@code sendCount} is ignored, as MPI ignores it with MPI_IN_PLACE.
      */
     public Request igatherv(ByteBuffer sendBuffer, int sendCount, ByteBuffer receiveBuffer, int[] receiveCounts,
                             int[] displacements, DataType type, int root) {
@@ -660,22 +661,19 @@ public final class Communicator implements AutoCloseable {
     /** The persistent form of {@link #igatherv}. */
     public PersistentCollective gathervInit(ByteBuffer sendBuffer, int sendCount, ByteBuffer receiveBuffer, int[] receiveCounts,
                                             int[] displacements, DataType type, int root) {
-        CollectiveArguments.checkCount(sendCount);
         CollectiveArguments.checkType(type);
         CollectiveArguments.checkRoot(root, size());
-        BlockLayout layout = rank() == root
-                ? CollectiveArguments.layout("receiveCounts", receiveCounts, "displacements", displacements, size(), type, true)
-                : ownBlockOnly(sendCount, type);
+        BlockLayout layout;
         ByteBuffer output = null;
         ByteBuffer input;
         if (rank() == root) {
+            layout = CollectiveArguments.layout("receiveCounts", receiveCounts, "displacements", displacements, size(), type, true);
             output = CollectiveArguments.region("receiveBuffer", receiveBuffer, layout.extentBytes() / type.sizeInBytes(), type);
-            input = sendBuffer == null ? null : CollectiveArguments.region("sendBuffer", sendBuffer, sendCount, type);
-            if (input != null && sendCount != receiveCounts[rank()]) {
-                throw new IllegalArgumentException("sendCount: must equal receiveCounts[" + rank() + "] at the root, "
-                        + receiveCounts[rank()] + ", but was " + sendCount);
-            }
+            input = sendBuffer == null ? null : CollectiveArguments.ownBlock("sendBuffer", sendBuffer, "sendCount", sendCount,
+                    "receiveCounts[" + rank() + "] at the root", receiveCounts[rank()], type);
         } else {
+            CollectiveArguments.checkCount("sendCount", sendCount);
+            layout = ownBlockOnly(sendCount, type);
             input = CollectiveArguments.region("sendBuffer", requireNotInPlace("sendBuffer", sendBuffer, root), sendCount, type);
         }
         boolean inPlace = input == null;
@@ -689,7 +687,8 @@ public final class Communicator implements AutoCloseable {
      * MPI_Scatterv: the root's block for rank r ({@code sendCounts[r]} elements from element
      * {@code displacements[r]} of {@code sendBuffer}) lands in r's {@code receiveBuffer}
      * ({@code receiveCount} elements, which must equal it). The send arguments are used at the root
-     * only. At the root {@code receiveBuffer} null means in place (its block stays where it is).
+     * only. At the root {@code receiveBuffer} null means in place (its block stays where it is) and
+     * {@code receiveCount} is ignored, as MPI ignores it with MPI_IN_PLACE.
      */
     public Request iscatterv(ByteBuffer sendBuffer, int[] sendCounts, int[] displacements, ByteBuffer receiveBuffer,
                              int receiveCount, DataType type, int root) {
@@ -699,22 +698,19 @@ public final class Communicator implements AutoCloseable {
     /** The persistent form of {@link #iscatterv}. */
     public PersistentCollective scattervInit(ByteBuffer sendBuffer, int[] sendCounts, int[] displacements, ByteBuffer receiveBuffer,
                                              int receiveCount, DataType type, int root) {
-        CollectiveArguments.checkCount(receiveCount);
         CollectiveArguments.checkType(type);
         CollectiveArguments.checkRoot(root, size());
-        BlockLayout layout = rank() == root
-                ? CollectiveArguments.layout("sendCounts", sendCounts, "displacements", displacements, size(), type, false)
-                : ownBlockOnly(receiveCount, type);
+        BlockLayout layout;
         ByteBuffer input = null;
         ByteBuffer output;
         if (rank() == root) {
+            layout = CollectiveArguments.layout("sendCounts", sendCounts, "displacements", displacements, size(), type, false);
             input = CollectiveArguments.region("sendBuffer", sendBuffer, layout.extentBytes() / type.sizeInBytes(), type);
-            output = receiveBuffer == null ? null : CollectiveArguments.region("receiveBuffer", receiveBuffer, receiveCount, type);
-            if (output != null && receiveCount != sendCounts[rank()]) {
-                throw new IllegalArgumentException("receiveCount: must equal sendCounts[" + rank() + "] at the root, "
-                        + sendCounts[rank()] + ", but was " + receiveCount);
-            }
+            output = receiveBuffer == null ? null : CollectiveArguments.ownBlock("receiveBuffer", receiveBuffer, "receiveCount",
+                    receiveCount, "sendCounts[" + rank() + "] at the root", sendCounts[rank()], type);
         } else {
+            CollectiveArguments.checkCount("receiveCount", receiveCount);
+            layout = ownBlockOnly(receiveCount, type);
             output = CollectiveArguments.region("receiveBuffer", requireNotInPlace("receiveBuffer", receiveBuffer, root),
                     receiveCount, type);
         }
@@ -728,7 +724,8 @@ public final class Communicator implements AutoCloseable {
     /**
      * MPI_Allgatherv: rank r's {@code sendCount} elements land in every rank's
      * {@code receiveBuffer} at element {@code displacements[r]} ({@code receiveCounts[r]} of them,
-     * which must equal r's sendCount). {@code sendBuffer} null means in place.
+     * which must equal r's sendCount). {@code sendBuffer} null means in place, and {@code sendCount}
+     * is ignored then, as MPI ignores it with MPI_IN_PLACE.
      */
     public Request iallgatherv(ByteBuffer sendBuffer, int sendCount, ByteBuffer receiveBuffer, int[] receiveCounts,
                                int[] displacements, DataType type) {
@@ -738,17 +735,13 @@ public final class Communicator implements AutoCloseable {
     /** The persistent form of {@link #iallgatherv}. */
     public PersistentCollective allgathervInit(ByteBuffer sendBuffer, int sendCount, ByteBuffer receiveBuffer,
                                                int[] receiveCounts, int[] displacements, DataType type) {
-        CollectiveArguments.checkCount(sendCount);
         CollectiveArguments.checkType(type);
         BlockLayout layout = CollectiveArguments.layout("receiveCounts", receiveCounts, "displacements", displacements,
                 size(), type, true);
         ByteBuffer output = CollectiveArguments.region("receiveBuffer", receiveBuffer, layout.extentBytes() / type.sizeInBytes(),
                 type);
-        ByteBuffer input = sendBuffer == null ? null : CollectiveArguments.region("sendBuffer", sendBuffer, sendCount, type);
-        if (input != null && sendCount != receiveCounts[rank()]) {
-            throw new IllegalArgumentException("sendCount: must equal receiveCounts[" + rank() + "], " + receiveCounts[rank()]
-                    + ", but was " + sendCount);
-        }
+        ByteBuffer input = sendBuffer == null ? null : CollectiveArguments.ownBlock("sendBuffer", sendBuffer, "sendCount",
+                sendCount, "receiveCounts[" + rank() + "]", receiveCounts[rank()], type);
         boolean inPlace = input == null;
         AllgathervAlgorithm chosen = AllgathervAlgorithm.RING;
         return collective(new ScheduleCache.Key(chosen, -1, 0, type, null, inPlace, 0, List.of(layout.asKey())),
@@ -761,7 +754,8 @@ public final class Communicator implements AutoCloseable {
      * of {@code sendBuffer} goes to rank j, which receives it at element
      * {@code receiveDisplacements[rank]} of its {@code receiveBuffer} ({@code receiveCounts[rank]}
      * elements, which must equal it). {@code sendBuffer} null means in place: the send blocks are in
-     * {@code receiveBuffer}, laid out by the receive counts and displacements.
+     * {@code receiveBuffer}, laid out by the receive counts and displacements, and
+     * {@code sendCounts} and {@code sendDisplacements} are ignored, as MPI ignores them.
      */
     public Request ialltoallv(ByteBuffer sendBuffer, int[] sendCounts, int[] sendDisplacements, ByteBuffer receiveBuffer,
                               int[] receiveCounts, int[] receiveDisplacements, DataType type) {

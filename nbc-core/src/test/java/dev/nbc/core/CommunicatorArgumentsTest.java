@@ -149,6 +149,36 @@ class CommunicatorArgumentsTest {
     }
 
     @Test
+    void inPlaceTheSendArgumentsAreIgnoredAsMpiIgnoresThem() {
+        // this communicator is rank 1 of 4; counts of -1 and null arrays stand for arguments MPI ignores
+        ByteBuffer ints = Buffers.allocate(16, DataType.INT);
+        int[] counts = {2, 2, 2, 2};
+        int[] displacements = {0, 2, 4, 6};
+        assertEquals(0, comm.allgathervInit(null, -1, ints, counts, displacements, DataType.INT).schedule().inputBytes());
+        assertEquals(0, comm.gathervInit(null, -1, ints, counts, displacements, DataType.INT, 1).schedule().inputBytes());
+        assertEquals(0, comm.scattervInit(ints, counts, displacements, null, -1, DataType.INT, 1).schedule().outputBytes());
+        assertEquals(0, comm.alltoallvInit(null, null, null, ints, counts, displacements, DataType.INT, null).schedule()
+                .inputBytes());
+        assertEquals(0, transport.started().size(), "nothing was sent");
+    }
+
+    @Test
+    void aVCollectivesOwnCountIsCheckedWhereItsBufferIsGiven() {
+        // this communicator is rank 1 of 4
+        ByteBuffer ints = Buffers.allocate(16, DataType.INT);
+        int[] counts = {2, 2, 2, 2};
+        int[] displacements = {0, 2, 4, 6};
+        assertRefused("sendCount", "must be >= 0",
+                () -> comm.iallgatherv(Buffers.allocate(2, DataType.INT), -1, ints, counts, displacements, DataType.INT));
+        assertRefused("sendCount", "must be >= 0",
+                () -> comm.igatherv(Buffers.allocate(2, DataType.INT), -1, ints, counts, displacements, DataType.INT, 1));
+        assertRefused("sendCount", "must be >= 0", () -> comm.igatherv(ints, -1, null, null, null, DataType.INT, 0));
+        assertRefused("receiveCount", "must be >= 0", () -> comm.iscatterv(null, null, null, ints, -1, DataType.INT, 0));
+        assertRefused("receiveCount", "must equal sendCounts[1] at the root, 2",
+                () -> comm.iscatterv(ints, counts, displacements, Buffers.allocate(3, DataType.INT), 3, DataType.INT, 1));
+    }
+
+    @Test
     void aReadOnlyBufferIsFineAtTheRootOfABroadcast() {
         Communicator root = Communicator.create(engine, new ScriptedTransport(0, 1), CollectiveCheck.OFF);
         root.ibcast(doubles.asReadOnlyBuffer().order(ByteOrder.nativeOrder()), 8, DataType.DOUBLE, 0).await();

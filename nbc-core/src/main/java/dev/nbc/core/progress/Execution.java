@@ -174,7 +174,9 @@ final class Execution {
         boolean progressed = false;
         // Stop at the first operation still in flight: the round is not done, and on MPI every
         // test is a JNI call that runs the library's whole progress engine, so testing the rest
-        // too only multiplied the cost of a poll that finds nothing.
+        // too only multiplied the cost of a poll that finds nothing. The operations not tested
+        // still advance: a transport's test advances all of its operations (Transport's contract),
+        // so a send waiting for its receiver to match it never waits on a receive left untested.
         for (int i = 0; i < pendingCount; i++) {
             PendingOperation operation = pending[i];
             if (operation != null) {

@@ -12,7 +12,11 @@ import java.nio.ByteBuffer;
  * <p>Matching follows MPI: a receive matches a send by (source, tag); messages between the same pair
  * of ranks with the same tag are non-overtaking (received in the order they were sent). Nothing here
  * blocks: {@link #send} and {@link #receive} start an operation and return at once, and
- * {@link PendingOperation#test()} polls it.
+ * {@link PendingOperation#test()} polls it. Testing any operation advances all of them: a receive
+ * matches its message while only other operations are tested, as MPI's progress matches a posted
+ * receive. The progress engine relies on it, for it tests a round's operations only up to the
+ * first unfinished one, and a send may complete only once its receive has matched it (MPI's
+ * rendezvous), so two ranks that each test their send first would otherwise wait for each other.
  *
  * <p>Buffers are direct {@link ByteBuffer}s, addressed by absolute byte offset (position and limit
  * are ignored). The byte range of an operation belongs to the transport until the operation

@@ -24,6 +24,7 @@ import dev.nbc.core.progress.ProgressMode;
 import dev.nbc.core.request.Request;
 import dev.nbc.core.testing.Reference;
 import dev.nbc.core.transport.mpi.MpiTransport;
+import dev.nbc.core.transport.mpi.ReceiveMode;
 import dev.nbc.core.transport.tcp.AddressExchange;
 import dev.nbc.core.transport.tcp.TcpTransport;
 import mpi.Datatype;
@@ -47,12 +48,23 @@ import java.util.Random;
  * Runs on MPI ranks (through scripts/nbcrun): every nbc collective, algorithm, type and operation
  * on the same data as Open MPI's own blocking collective, compared byte for byte. Prints one line
  * per mismatch and a summary on rank 0; exits 1 if any rank saw a mismatch.
- * Arguments: [seed] [THREAD|MANUAL] [mpi|tcp]: nbc's communicator over Open MPI (default) or over
- * nbc's own TCP transport between the same ranks (its addresses exchanged over MPI, each rank
- * listening on its host's interface: the only up non-loopback IPv4 one, else the loopback).
+ * Arguments: [seed] [THREAD|MANUAL] [mpi|tcp] [posted|probed]: nbc's communicator over Open MPI
+ * (default) or over nbc's own TCP transport between the same ranks (its addresses exchanged over
+ * MPI, each rank listening on its host's interface: the only up non-loopback IPv4 one, else the
+ * loopback); over MPI, its receives posted or probed (default: {@link ReceiveMode#fromEnvironment()}).
+ * With probed receives, whose matching differs from posted ones only in when a message is taken,
+ * not in what the collective computes, every collective and algorithm runs on doubles at the sizes
+ * of {@link #SWEEP_BYTES} instead of every type, operation and root.
  */
 public final class CollectivesVsOpenMpi {
     private static final int[] COUNTS = {0, 1, 7, 1000, 65_539};
+    /**
+     * Message sizes on both sides of Open MPI's eager limits (4 KiB over shared memory, 64 KiB over
+     * TCP), where a probed receive must be matched before its sender's send can complete: none, a
+     * double, 511 and 513 doubles, 64 KiB and 4 MiB. A block collective's blocks are at most
+     * 4 MiB over all ranks.
+     */
+    private static final int[] SWEEP_BYTES = {0, 8, 4088, 4104, 65_536, 4 << 20};
     private static final Map<DataType, Datatype> MPI_TYPES = Map.of(
             DataType.BYTE, MPI.BYTE, DataType.SHORT, MPI.SHORT, DataType.INT, MPI.INT,
             DataType.LONG, MPI.LONG, DataType.FLOAT, MPI.FLOAT, DataType.DOUBLE, MPI.DOUBLE);
@@ -72,17 +84,23 @@ public final class CollectivesVsOpenMpi {
         long seed = args.length > 0 ? Long.parseLong(args[0]) : 1;
         ProgressMode mode = args.length > 1 ? ProgressMode.valueOf(args[1]) : ProgressMode.THREAD;
         boolean tcp = args.length > 2 && args[2].equals("tcp");
+        ReceiveMode receives = args.length > 3 ? ReceiveMode.parse(args[3]) : ReceiveMode.fromEnvironment();
         int failures;
         try (ProgressEngine engine = ProgressEngine.start(mode, IdleStrategy.BACKOFF);
-             Communicator comm = Communicator.create(engine, tcp ? tcpMesh() : MpiTransport.create(MPI.COMM_WORLD))) {
+             Communicator comm = Communicator.create(engine, tcp ? tcpMesh() : MpiTransport.create(MPI.COMM_WORLD, receives))) {
             CollectivesVsOpenMpi run = new CollectivesVsOpenMpi(comm, seed);
-            run.all();
+            if (receives == ReceiveMode.PROBED) {
+                run.sweep();
+            } else {
+                run.all();
+            }
             int[] totals = {run.mismatches, run.checks};
             MPI.COMM_WORLD.allReduce(totals, 2, MPI.INT, MPI.SUM);
             failures = totals[0];
             if (comm.rank() == 0) {
-                System.out.printf("P=%d mode=%s transport=%s: %d checks, %d mismatches%n", comm.size(), mode,
-                        comm.transport().name(), totals[1], totals[0]);
+                String probed = !tcp && receives == ReceiveMode.PROBED ? " receives=probed" : "";
+                System.out.printf("P=%d mode=%s transport=%s%s: %d checks, %d mismatches%n", comm.size(), mode,
+                        comm.transport().name(), probed, totals[1], totals[0]);
             }
         }
         MPI.Finalize();
@@ -116,6 +134,55 @@ public final class CollectivesVsOpenMpi {
             return found.size() == 1 ? found.get(0) : InetAddress.getLoopbackAddress();
         } catch (SocketException e) {
             return InetAddress.getLoopbackAddress();
+        }
+    }
+
+    /**
+     * Every collective and algorithm once per size of {@link #SWEEP_BYTES}, in doubles: the
+     * vector of a reduction or bcast, a block of a block collective (at most 4 MiB over all
+     * ranks), the largest block of a v-collective's random layout.
+     */
+    private void sweep() throws MPIException {
+        Random cases = new Random(seed);
+        for (int bytes : SWEEP_BYTES) {
+            int count = bytes / DataType.DOUBLE.sizeInBytes();
+            int block = Math.min(count, (SWEEP_BYTES[SWEEP_BYTES.length - 1] / DataType.DOUBLE.sizeInBytes()) / comm.size());
+            int last = comm.size() - 1;
+            comm.ibarrier().await();
+            for (BcastAlgorithm algorithm : BcastAlgorithm.values()) {
+                bcast(cases.nextLong(), count, DataType.DOUBLE, last, algorithm);
+            }
+            for (AllreduceAlgorithm algorithm : AllreduceAlgorithm.values()) {
+                allreduce(cases.nextLong(), count, DataType.DOUBLE, ReduceOp.SUM, algorithm, cases.nextBoolean());
+            }
+            for (ReduceAlgorithm algorithm : ReduceAlgorithm.values()) {
+                reduce(cases.nextLong(), count, DataType.DOUBLE, ReduceOp.SUM, last, algorithm, cases.nextBoolean());
+            }
+            for (AllgatherAlgorithm algorithm : AllgatherAlgorithm.values()) {
+                allgather(cases.nextLong(), block, DataType.DOUBLE, algorithm, cases.nextBoolean());
+            }
+            for (GatherAlgorithm algorithm : GatherAlgorithm.values()) {
+                gather(cases.nextLong(), block, DataType.DOUBLE, last, algorithm, cases.nextBoolean());
+            }
+            for (ScatterAlgorithm algorithm : ScatterAlgorithm.values()) {
+                scatter(cases.nextLong(), block, DataType.DOUBLE, last, algorithm, cases.nextBoolean());
+            }
+            for (AlltoallAlgorithm algorithm : AlltoallAlgorithm.values()) {
+                alltoall(cases.nextLong(), block, DataType.DOUBLE, algorithm, cases.nextBoolean());
+            }
+            for (ReduceScatterBlockAlgorithm algorithm : ReduceScatterBlockAlgorithm.values()) {
+                reduceScatterBlock(cases.nextLong(), block, DataType.DOUBLE, ReduceOp.SUM, algorithm, cases.nextBoolean());
+            }
+            for (ReduceScatterAlgorithm algorithm : ReduceScatterAlgorithm.values()) {
+                reduceScatter(cases.nextLong(), DataType.DOUBLE, algorithm, cases.nextBoolean(), block);
+            }
+            for (ScanAlgorithm algorithm : ScanAlgorithm.values()) {
+                prefix(cases.nextLong(), count, DataType.DOUBLE, ReduceOp.SUM, algorithm, false, cases.nextBoolean());
+            }
+            for (ExscanAlgorithm algorithm : ExscanAlgorithm.values()) {
+                prefix(cases.nextLong(), count, DataType.DOUBLE, ReduceOp.SUM, algorithm, true, cases.nextBoolean());
+            }
+            vCollectives(cases.nextLong(), DataType.DOUBLE, last, cases.nextBoolean(), block);
         }
     }
 
@@ -172,12 +239,12 @@ public final class CollectivesVsOpenMpi {
         }
         for (int trial = 0; trial < 3; trial++) {
             for (int root = 0; root < comm.size(); root++) {
-                vCollectives(cases.nextLong(), DataType.values()[cases.nextInt(6)], root, cases.nextBoolean());
+                vCollectives(cases.nextLong(), DataType.values()[cases.nextInt(6)], root, cases.nextBoolean(), 50);
             }
         }
         for (ReduceScatterAlgorithm algorithm : ReduceScatterAlgorithm.values()) {
             for (int trial = 0; trial < 4; trial++) {
-                reduceScatter(cases.nextLong(), DataType.values()[1 + cases.nextInt(5)], algorithm, cases.nextBoolean());
+                reduceScatter(cases.nextLong(), DataType.values()[1 + cases.nextInt(5)], algorithm, cases.nextBoolean(), 300);
             }
         }
         for (ScanAlgorithm algorithm : ScanAlgorithm.values()) {
@@ -319,14 +386,15 @@ public final class CollectivesVsOpenMpi {
 
     /**
      * igatherv, iscatterv, iallgatherv and ialltoallv of one random layout (zero counts, gaps, blocks
-     * in any order; the same on every rank, from {@code caseSeed}) against Open MPI's.
+     * in any order; the same on every rank, from {@code caseSeed}; blocks of at most
+     * {@code maxCount} elements) against Open MPI's.
      */
-    private void vCollectives(long caseSeed, DataType type, int root, boolean inPlace) throws MPIException {
+    private void vCollectives(long caseSeed, DataType type, int root, boolean inPlace, int maxCount) throws MPIException {
         Random layouts = new Random(caseSeed);
         int size = comm.size();
         int rank = comm.rank();
         Datatype mpiType = MPI_TYPES.get(type);
-        int[][] layout = Reference.randomLayout(layouts, size, 50);
+        int[][] layout = Reference.randomLayout(layouts, size, maxCount);
         int[] counts = layout[0];
         int[] displs = layout[1];
         int extent = 0;
@@ -342,7 +410,9 @@ public final class CollectivesVsOpenMpi {
         if (gatherInPlace && counts[rank] > 0) {
             ours.put(type.bytesFor(displs[rank]), mine, 0, type.bytesFor(counts[rank]));
         }
-        Request request = comm.igatherv(gatherInPlace ? null : mine, counts[rank], atRoot ? ours : null, counts, displs, type, root);
+        // in place the own count is ignored, as MPI ignores it: -1 there (as MPICH's allgatherv2.c passes)
+        Request request = comm.igatherv(gatherInPlace ? null : mine, gatherInPlace ? -1 : counts[rank], atRoot ? ours : null,
+                counts, displs, type, root);
         request.await();
         MPI.COMM_WORLD.gatherv(Reference.copy(mine), counts[rank], mpiType, theirs, counts, displs, mpiType, root);
         if (atRoot) {
@@ -358,7 +428,7 @@ public final class CollectivesVsOpenMpi {
             }
         }
         ByteBuffer piece = gatherInPlace ? null : Buffers.allocate(counts[rank], type);
-        request = comm.iscatterv(atRoot ? all : null, counts, displs, piece, counts[rank], type, root);
+        request = comm.iscatterv(atRoot ? all : null, counts, displs, piece, piece == null ? -1 : counts[rank], type, root);
         request.await();
         ByteBuffer theirPiece = Buffers.allocate(counts[rank], type);
         MPI.COMM_WORLD.scatterv(Reference.copy(all), counts, displs, mpiType, theirPiece, counts[rank], mpiType, root);
@@ -370,17 +440,18 @@ public final class CollectivesVsOpenMpi {
         if (inPlace && counts[rank] > 0) {
             gathered.put(type.bytesFor(displs[rank]), mine, 0, type.bytesFor(counts[rank]));
         }
-        request = comm.iallgatherv(inPlace ? null : mine, counts[rank], gathered, counts, displs, type);
+        request = comm.iallgatherv(inPlace ? null : mine, inPlace ? -1 : counts[rank], gathered, counts, displs, type);
         request.await();
         ByteBuffer theirsGathered = Buffers.allocate(extent, type);
         MPI.COMM_WORLD.allGatherv(Reference.copy(mine), counts[rank], mpiType, theirsGathered, counts, displs, mpiType);
         compare(theirsGathered, gathered, type, request);
-        // alltoallv: rank i sends (i + j + seed) mod 5 elements to rank j, packed
+        // alltoallv: rank i sends ((i + 2j + seed) mod 5) units of maxCount / 50 elements (at least one) to rank j, packed
+        int unit = Math.max(1, maxCount / 50);
         int[] sendCounts = new int[size];
         int[] receiveCounts = new int[size];
         for (int j = 0; j < size; j++) {
-            sendCounts[j] = (int) Math.floorMod(rank + 2L * j + caseSeed, 5L);
-            receiveCounts[j] = (int) Math.floorMod(j + 2L * rank + caseSeed, 5L);
+            sendCounts[j] = unit * (int) Math.floorMod(rank + 2L * j + caseSeed, 5L);
+            receiveCounts[j] = unit * (int) Math.floorMod(j + 2L * rank + caseSeed, 5L);
         }
         BlockLayout sendLayout = BlockLayout.packed(sendCounts, type);
         BlockLayout receiveLayout = BlockLayout.packed(receiveCounts, type);
@@ -406,14 +477,17 @@ public final class CollectivesVsOpenMpi {
         return displacements;
     }
 
-    /** Blocks of random sizes (zeros included, the same on every rank), SUM, against Open MPI's MPI_Reduce_scatter. */
-    private void reduceScatter(long caseSeed, DataType type, ReduceScatterAlgorithm algorithm, boolean inPlace)
+    /**
+     * Blocks of random sizes below {@code maxCount} (zeros included, the same on every rank), SUM,
+     * against Open MPI's MPI_Reduce_scatter.
+     */
+    private void reduceScatter(long caseSeed, DataType type, ReduceScatterAlgorithm algorithm, boolean inPlace, int maxCount)
             throws MPIException {
         Random sizes = new Random(caseSeed);
         int[] counts = new int[comm.size()];
         int all = 0;
         for (int r = 0; r < counts.length; r++) {
-            counts[r] = sizes.nextInt(4) == 0 ? 0 : sizes.nextInt(300);
+            counts[r] = sizes.nextInt(4) == 0 ? 0 : sizes.nextInt(maxCount + 1);
             all += counts[r];
         }
         ByteBuffer mine = contribution(caseSeed, comm.rank(), all, type);

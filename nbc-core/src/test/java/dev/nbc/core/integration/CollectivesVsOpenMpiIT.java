@@ -25,6 +25,19 @@ class CollectivesVsOpenMpiIT {
         assertNoMismatch(result, ranks, mode, "mpi");
     }
 
+    /**
+     * Probed MPI receives ({@code NBC_MPI_RECEIVES=probed}), every collective and algorithm at
+     * sizes on both sides of Open MPI's eager limit: a send longer than it completes only once
+     * the receiver has matched it, which a probed receive does only when the transport is polled.
+     */
+    @ParameterizedTest(name = "P = {0}, {1}, probed receives")
+    @CsvSource({"2, MANUAL", "3, THREAD", "4, MANUAL", "8, THREAD"})
+    void everyCollectiveWithProbedReceivesEqualsOpenMpis(int ranks, ProgressMode mode) {
+        MpiJob.Result result = MpiJob.run(ranks, Duration.ofMinutes(3), CollectivesVsOpenMpi.class,
+                String.valueOf(ranks), mode.name(), "mpi", "probed");
+        assertNoMismatch(result, ranks, mode, "mpi receives=probed");
+    }
+
     /** nbc's own TCP transport between the ranks of one host (loopback), P = 1 and a non-power of two. */
     @ParameterizedTest(name = "P = {0} over nbc's TCP transport")
     @CsvSource({"1", "3"})

@@ -182,7 +182,7 @@ public final class MisuseScenarios {
         Scenario scenario = Scenario.valueOf(args[0].toUpperCase().replace('-', '_'));
         CollectiveCheck check = args[1].equals("on") ? CollectiveCheck.ON : CollectiveCheck.OFF;
         ErrorPolicy policy = args[2].equals("return") ? ErrorPolicy.RETURN : ErrorPolicy.FAIL_FAST;
-        ReceiveMode receives = args[3].equals("probed") ? ReceiveMode.PROBED : ReceiveMode.POSTED;
+        ReceiveMode receives = ReceiveMode.parse(args[3]);
         int rank = MPI.COMM_WORLD.getRank();
         String outcome;
         try (ProgressEngine engine = ProgressEngine.start()) {

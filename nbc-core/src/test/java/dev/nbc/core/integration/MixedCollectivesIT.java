@@ -23,12 +23,25 @@ class MixedCollectivesIT {
     @ParameterizedTest(name = "P = {0}")
     @ValueSource(ints = {1, 2, 3, 4, 5, 8})
     void manyCollectivesInFlightAgreeWithTheReference(int ranks) {
-        MpiJob.Result result = MpiJob.run(ranks, Duration.ofMinutes(4), MixedCollectivesOnMpi.class, String.valueOf(SEED));
+        runAndCheck(ranks, "posted");
+    }
+
+    /** The same with probed MPI receives, which are matched by the transport rather than by MPI. */
+    @ParameterizedTest(name = "P = {0}, probed receives")
+    @ValueSource(ints = {2, 5})
+    void manyCollectivesInFlightWithProbedReceivesAgreeWithTheReference(int ranks) {
+        runAndCheck(ranks, "probed");
+    }
+
+    private static void runAndCheck(int ranks, String receives) {
+        MpiJob.Result result = MpiJob.run(ranks, Duration.ofMinutes(4), MixedCollectivesOnMpi.class, String.valueOf(SEED),
+                receives);
         String context = "seed " + SEED + " (rerun with -Dnbc.seed=" + SEED + "); ";
         assertFalse(result.timedOut(), () -> context + result.describe());
         assertFalse(result.output().contains("FAILED"), () -> context + result.describe());
         assertEquals(0, result.exitCode(), () -> context + result.describe());
-        assertTrue(result.output().contains("MixedCollectivesOnMpi: P=" + ranks + " seed=" + SEED + ": ")
+        String summary = "MixedCollectivesOnMpi: P=" + ranks + " seed=" + SEED + " receives=" + receives + ": ";
+        assertTrue(result.output().contains(summary)
                 && result.output().contains("all right"), () -> context + result.describe());
     }
 

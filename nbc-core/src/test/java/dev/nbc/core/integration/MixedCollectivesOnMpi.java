@@ -9,6 +9,7 @@ import dev.nbc.core.testing.mixed.MixedCommunicators;
 import dev.nbc.core.testing.mixed.MixedPlan;
 import dev.nbc.core.testing.mixed.PlannedCall;
 import dev.nbc.core.transport.mpi.MpiTransport;
+import dev.nbc.core.transport.mpi.ReceiveMode;
 import mpi.Comm;
 import mpi.MPI;
 import mpi.MPIException;
@@ -22,7 +23,7 @@ import java.util.List;
  * communicators made as {@link MixedCommunicators} describes (two duplicates of COMM_WORLD, the
  * even ranks, COMM_WORLD reversed). Rank 0 prints one line "... all right" at the end; a wrong
  * result on any rank prints "MixedCollectivesOnMpi: FAILED" with the seed and aborts the job.
- * Arguments: [seed].
+ * Arguments: [seed] [posted|probed] (the MPI transport's receives; default: {@link ReceiveMode#fromEnvironment()}).
  */
 public final class MixedCollectivesOnMpi {
     private static final MixedPlan PLAN = new MixedPlan(40, 32, 5000);
@@ -33,6 +34,7 @@ public final class MixedCollectivesOnMpi {
     public static void main(String[] args) throws MPIException {
         MpiTransport.initThreadMultiple(args);
         long seed = args.length > 0 ? Long.parseLong(args[0]) : 1;
+        ReceiveMode receives = args.length > 1 ? ReceiveMode.parse(args[1]) : ReceiveMode.fromEnvironment();
         int rank = MPI.COMM_WORLD.getRank();
         int size = MPI.COMM_WORLD.getSize();
         Comm even = MPI.COMM_WORLD.split(rank % 2 == 0 ? 0 : MPI.UNDEFINED, rank);
@@ -41,7 +43,7 @@ public final class MixedCollectivesOnMpi {
         int[] called = new int[1];
         try {
             for (ProgressMode mode : ProgressMode.values()) {
-                called[0] += run(plan, mode, seed, new Comm[] {MPI.COMM_WORLD, MPI.COMM_WORLD, even, reversed});
+                called[0] += run(plan, mode, seed, receives, new Comm[] {MPI.COMM_WORLD, MPI.COMM_WORLD, even, reversed});
                 MPI.COMM_WORLD.barrier();
             }
         } catch (Throwable t) {
@@ -53,7 +55,7 @@ public final class MixedCollectivesOnMpi {
         }
         MPI.COMM_WORLD.allReduce(called, 1, MPI.INT, MPI.SUM);
         if (rank == 0) {
-            System.out.println("MixedCollectivesOnMpi: P=" + size + " seed=" + seed + ": " + called[0]
+            System.out.println("MixedCollectivesOnMpi: P=" + size + " seed=" + seed + " receives=" + receives + ": " + called[0]
                     + " collectives over all ranks, with a progress thread and without, all right");
         }
         if (!even.isNull()) {
@@ -64,7 +66,8 @@ public final class MixedCollectivesOnMpi {
     }
 
     /** One run of the plan on fresh engines and transports; returns how many collectives this rank called. */
-    private static int run(List<List<PlannedCall>> plan, ProgressMode mode, long seed, Comm[] comms) throws MPIException {
+    private static int run(List<List<PlannedCall>> plan, ProgressMode mode, long seed, ReceiveMode receives, Comm[] comms)
+            throws MPIException {
         int rank = MPI.COMM_WORLD.getRank();
         int size = MPI.COMM_WORLD.getSize();
         List<Communicator> communicators = new ArrayList<>();
@@ -77,7 +80,8 @@ public final class MixedCollectivesOnMpi {
                         communicators.add(null);
                         continue;
                     }
-                    Communicator comm = Communicator.create(engines[MixedCommunicators.engineOf(c, mode == ProgressMode.THREAD)], MpiTransport.create(comms[c]));
+                    Communicator comm = Communicator.create(engines[MixedCommunicators.engineOf(c, mode == ProgressMode.THREAD)],
+                            MpiTransport.create(comms[c], receives));
                     comm.setSelector(MixedCommunicators.selector(c));
                     communicators.add(comm);
                     if (comm.rank() != MixedCommunicators.rankIn(c, rank, size)) {

@@ -3,9 +3,7 @@ package dev.nbc.core.transport.mpi;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
@@ -55,7 +53,9 @@ import mpi.Status;
  * over tcp) and for any message a rank sends to itself; and a short truncated message to itself
  * completes without the error. The receive range is the only memory MPI is given, so a posted
  * receive cannot guard against it: sizes must be known before receiving, from the consistency
- * check or from a probe ({@link ReceiveMode}, {@code NBC_MPI_RECEIVES=probed}).
+ * check or from a probe ({@link ReceiveMode}, {@code NBC_MPI_RECEIVES=probed}). Probed receives are
+ * matched by this class, in MPI's order, whenever any of its operations is tested
+ * ({@link #matchArrivals}), as {@link Transport} requires.
  *
  * <p>Failures the other ranks cannot see: {@link #revoke} tells them on a second duplicate
  * communicator ({@link RevocationChannel}), {@link #abort} is {@code MPI_Abort}.
@@ -92,11 +92,18 @@ public final class MpiTransport implements Transport {
     private final Operation inFlight = Operation.listHead();
     private final ReceiveMode receiveMode;
     /**
-     * PROBED: per (peer, tag), the latest receive not yet matched to a message. A receive probes
-     * only once the one before it on the same (peer, tag) has its message, so that messages are
-     * still taken in the order they were sent, as MPI's posted receives take them.
+     * PROBED: receives without their message yet, in the order they were started. An arrival
+     * goes to the first of them on its (peer, tag), as MPI matches posted receives, so that
+     * messages are taken in the order they were sent.
      */
-    private final Map<Long, Operation> unmatchedProbes = new HashMap<>();
+    private final List<Operation> awaitingReceives = new ArrayList<>();
+    /**
+     * PROBED: messages matched by a probe before any receive of theirs was started, in the
+     * order they arrived; a receive started later takes the first on its (peer, tag).
+     */
+    private final List<Arrival> unclaimed = new ArrayList<>();
+    /** PROBED: the handle the next successful probe fills (a new one after each). */
+    private Message nextArrival = new Message();
     private boolean closed;
 
     private MpiTransport(Comm comm, ReceiveMode receiveMode) throws MPIException {
@@ -236,9 +243,15 @@ public final class MpiTransport implements Transport {
         synchronized (this) {
             checkUsable();
             if (receiveMode == ReceiveMode.PROBED) {
-                Operation receive = new Operation(this, null, range, "receive", peer, tag, length);
-                receive.probeAfter(unmatchedProbes.put(channel(peer, tag), receive));
-                return track(receive);
+                Operation receive = track(new Operation(this, null, range, "receive", peer, tag, length));
+                Arrival arrival = claim(peer, tag);
+                if (arrival == null) {
+                    receive.awaitingMessage = true;
+                    awaitingReceives.add(receive);
+                } else {
+                    receive.take(arrival);
+                }
+                return receive;
             }
             try {
                 Request request = comm.iRecv(range, length, MPI.BYTE, peer, tag);
@@ -327,7 +340,9 @@ public final class MpiTransport implements Transport {
             }
             inFlight.next = inFlight;
             inFlight.previous = inFlight;
-            unmatchedProbes.clear();
+            // Messages probed but never received stay matched in MPI; their senders are abandoned too.
+            awaitingReceives.clear();
+            unclaimed.clear();
             revocations.close();
             comm.free();
         } catch (MPIException e) {
@@ -358,13 +373,75 @@ public final class MpiTransport implements Transport {
         }
     }
 
-    private static long channel(int peer, int tag) {
-        return (long) peer << 32 | (tag & 0xFFFFFFFFL);
+    /** A message a probe matched: its handle and size, its sender and tag. */
+    private record Arrival(Message message, int peer, int tag, int bytes) {
     }
 
-    /** A probed receive has its message (or will never get one): the next on its channel may probe. */
-    private void probeSettled(Operation op, int peer, int tag) {
-        unmatchedProbes.remove(channel(peer, tag), op);
+    /**
+     * PROBED: matches every message that has arrived, each to the first receive awaiting one from
+     * its sender with its tag, or keeps it for a receive yet to start. Runs whenever an operation
+     * of this transport is tested while a receive awaits its message, not only when that receive
+     * is tested: a send above the eager limit completes only once its receiver has matched it,
+     * and the progress engine stops testing a round at its first unfinished operation, which may
+     * be a send on both sides of an exchange. One probe of any sender and tag keeps a poll that
+     * finds nothing at a single call into MPI, however many receives wait.
+     */
+    private void matchArrivals() {
+        while (!awaitingReceives.isEmpty()) {
+            Status status;
+            try {
+                status = nextArrival.imProbe(MPI.ANY_SOURCE, MPI.ANY_TAG, comm);
+                if (status == null) {
+                    return;
+                }
+                Arrival arrival = new Arrival(nextArrival, status.getSource(), status.getTag(), status.getCount(MPI.BYTE));
+                nextArrival = new Message();
+                Operation receive = firstAwaiting(arrival.peer(), arrival.tag());
+                if (receive == null) {
+                    unclaimed.add(arrival);
+                } else {
+                    receive.take(arrival);
+                }
+            } catch (MPIException e) {
+                failAwaiting(e);
+                return;
+            }
+        }
+    }
+
+    /** Takes the first receive awaiting a message from {@code peer} with {@code tag} out of the list, or null. */
+    private Operation firstAwaiting(int peer, int tag) {
+        for (int i = 0; i < awaitingReceives.size(); i++) {
+            Operation receive = awaitingReceives.get(i);
+            if (receive.peer == peer && receive.tag == tag) {
+                awaitingReceives.remove(i);
+                receive.awaitingMessage = false;
+                return receive;
+            }
+        }
+        return null;
+    }
+
+    /** Takes the first message kept for a receive from {@code peer} with {@code tag}, or null. */
+    private Arrival claim(int peer, int tag) {
+        for (int i = 0; i < unclaimed.size(); i++) {
+            Arrival arrival = unclaimed.get(i);
+            if (arrival.peer() == peer && arrival.tag() == tag) {
+                return unclaimed.remove(i);
+            }
+        }
+        return null;
+    }
+
+    /** MPI failed to probe: no receive awaiting a message can get one. */
+    private void failAwaiting(MPIException e) {
+        for (Operation receive : awaitingReceives) {
+            receive.awaitingMessage = false;
+            receive.finish();
+            receive.failure = new TransportException(what(receive.kind, receive.peer, receive.tag, receive.length)
+                    + " failed to probe: " + describe(e), e);
+        }
+        awaitingReceives.clear();
     }
 
     /**
@@ -446,10 +523,8 @@ public final class MpiTransport implements Transport {
         private ByteBuffer range;      // the memory MPI reads or writes, kept reachable until done
         private boolean done;
         private TransportException failure;
-        /** PROBED receive not yet matched: its probe handle; null otherwise. */
-        private Message probe;
-        /** PROBED: the receive before this one on the same (peer, tag), while it has no message yet. */
-        private Operation before;
+        /** PROBED receive that no message has matched yet (it is in the transport's list of them). */
+        private boolean awaitingMessage;
         /** Neighbours in the transport's list of operations in flight (null once out of it). */
         private Operation previous;
         private Operation next;
@@ -472,47 +547,36 @@ public final class MpiTransport implements Transport {
             return head;
         }
 
-        /** Makes this a PROBED receive, which probes only once {@code previous} (if any) has its message. */
-        void probeAfter(Operation previous) {
-            probe = new Message();
-            before = previous;
-        }
-
         /**
-         * PROBED: takes the next message on this receive's (peer, tag) if there is one and the
-         * receive before it has taken its own; knowing its size first, receives it if it fits
-         * and otherwise drops it and fails, having written nothing.
+         * PROBED: receives the message a probe matched to this receive if it fits; otherwise drops
+         * it, writing nothing, and fails (at its next test).
          */
-        private boolean matchProbe() throws MPIException {
-            if (before != null && before.probe != null) {
-                return false;
-            }
-            before = null;
-            Status status = probe.imProbe(peer, tag, transport.comm);
-            if (status == null) {
-                return false;
-            }
-            Message matched = probe;
-            probe = null;
-            transport.probeSettled(this, peer, tag);
-            int bytes = status.getCount(MPI.BYTE);
-            if (bytes > length) {
-                transport.discard(matched, bytes);
+        void take(Arrival arrival) {
+            try {
+                if (arrival.bytes() > length) {
+                    transport.discard(arrival.message(), arrival.bytes());
+                    finish();
+                    failure = new TransportException("message truncated: rank " + peer + " sent " + arrival.bytes()
+                            + " bytes with tag " + tag + " to rank " + transport.rank + ", whose matching receive has room for "
+                            + length + " bytes; nothing was written (the size was probed before receiving)");
+                    return;
+                }
+                request = arrival.message().imRecv(range, length, MPI.BYTE);
+            } catch (MPIException e) {
                 finish();
-                failure = new TransportException("message truncated: rank " + peer + " sent " + bytes + " bytes with tag "
-                        + tag + " to rank " + transport.rank + ", whose matching receive has room for " + length
-                        + " bytes; nothing was written (the size was probed before receiving)");
-                throw failure;
+                failure = new TransportException(what(kind, peer, tag, length) + " failed to receive its probed message: "
+                        + describe(e), e);
             }
-            request = matched.imRecv(range, length, MPI.BYTE);
-            return true;
         }
 
         /** Not complete yet: fails instead if a rank has revoked the transport. */
         private boolean stillWaiting() {
             RevokedException revoked = transport.revocation();
             if (revoked != null) {
-                // The request stays tracked: close() withdraws it and keeps its memory referenced.
+                if (awaitingMessage) {
+                    stopAwaiting();   // no later message may be written into its range
+                }
+                // A request stays tracked: close() withdraws it and keeps its memory referenced.
                 failure = revoked;
                 throw revoked;
             }
@@ -534,16 +598,12 @@ public final class MpiTransport implements Transport {
             if (done) {
                 return true;
             }
-            try {
-                if (probe != null && !matchProbe()) {
-                    return stillWaiting();
-                }
-            } catch (MPIException e) {
-                probe = null;
-                transport.probeSettled(this, peer, tag);
-                finish();
-                failure = new TransportException(what(kind, peer, tag, length) + " failed to probe: " + describe(e), e);
+            transport.matchArrivals();
+            if (failure != null) {
                 throw failure;
+            }
+            if (awaitingMessage) {
+                return stillWaiting();
             }
             Request current = request;
             if (current == null) {
@@ -578,11 +638,9 @@ public final class MpiTransport implements Transport {
         @Override
         public void cancel() {
             synchronized (transport) {
-                if (probe != null && failure == null) {
+                if (awaitingMessage) {
                     // A probed receive without its message holds nothing of MPI's: withdrawn at once.
-                    probe = null;
-                    transport.probeSettled(this, peer, tag);
-                    finish();
+                    stopAwaiting();
                     done = true;
                     return;
                 }
@@ -598,6 +656,13 @@ public final class MpiTransport implements Transport {
             }
         }
 
+        /** A PROBED receive without its message is over: no arrival will be matched to it. */
+        private void stopAwaiting() {
+            awaitingMessage = false;
+            transport.awaitingReceives.remove(this);
+            finish();
+        }
+
         private void finish() {
             request = null;
             range = null;
@@ -610,7 +675,7 @@ public final class MpiTransport implements Transport {
             ByteBuffer memory = range;
             request = null;
             range = null;
-            probe = null;          // a probed receive not yet matched holds nothing of MPI's
+            awaitingMessage = false;   // a probed receive not yet matched holds nothing of MPI's
             if (memory != null) {
                 ABANDONED.add(memory);
             }

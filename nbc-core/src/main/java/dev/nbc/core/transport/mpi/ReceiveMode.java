@@ -27,9 +27,12 @@ public enum ReceiveMode {
      */
     POSTED,
     /**
-     * {@code MPI_Improbe} until the message is there, then {@code MPI_Imrecv} if it fits; a message
-     * that does not fit is received into memory of its own and dropped, and the receive fails
-     * having written nothing. Costs an extra call per message (measured in docs/reliability.md).
+     * The transport matches messages itself: whenever any of its operations is tested while a
+     * receive awaits its message, one {@code MPI_Improbe} of any sender and tag takes each message
+     * that has arrived to the first receive started for its (sender, tag), or keeps it for one
+     * started later; then {@code MPI_Imrecv} if it fits. A message that does not fit is received
+     * into memory of its own and dropped, and the receive fails having written nothing. Costs an
+     * extra call per message and one per poll while a receive waits (docs/reliability.md).
      */
     PROBED;
 
@@ -46,7 +49,12 @@ public enum ReceiveMode {
         return EnvironmentSetting.read(PROPERTY, VARIABLE, ReceiveMode::parse, POSTED);
     }
 
-    static ReceiveMode parse(String value) {
+    /**
+     * The mode {@code value} names (posted or probed, in any case).
+     *
+     * @throws IllegalArgumentException if it names none
+     */
+    public static ReceiveMode parse(String value) {
         for (ReceiveMode mode : values()) {
             if (mode.name().equalsIgnoreCase(value.trim())) {
                 return mode;

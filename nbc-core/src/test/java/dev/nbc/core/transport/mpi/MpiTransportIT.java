@@ -16,12 +16,23 @@ class MpiTransportIT {
     @ParameterizedTest(name = "P = {0}")
     @ValueSource(ints = {1, 2, 3, 4})
     void everyRankExchangesWithEveryRankAndBadInputIsRefused(int ranks) {
-        MpiJob.Result result = MpiJob.run(ranks, Duration.ofMinutes(4), MpiTransportRankMain.class);
+        runAndCheck(ranks, ReceiveMode.POSTED);
+    }
+
+    @ParameterizedTest(name = "P = {0}, probed receives")
+    @ValueSource(ints = {2, 3})
+    void withProbedReceivesEveryRankExchangesWithEveryRankAndBadInputIsRefused(int ranks) {
+        runAndCheck(ranks, ReceiveMode.PROBED);
+    }
+
+    private static void runAndCheck(int ranks, ReceiveMode receives) {
+        MpiJob.Result result = MpiJob.run(ranks, Duration.ofMinutes(4), MpiTransportRankMain.class, receives.toString());
         assertFalse(result.timedOut(), result::describe);
         assertEquals(0, result.exitCode(), result::describe);
         assertFalse(result.output().contains("FAILED"), result::describe);
         for (int r = 0; r < ranks; r++) {
-            assertTrue(result.output().contains("MpiTransportRankMain: rank " + r + " of " + ranks + " OK"),
+            String ok = "MpiTransportRankMain: rank " + r + " of " + ranks + " OK (receives " + receives + ")";
+            assertTrue(result.output().contains(ok),
                     "rank " + r + " did not report OK; " + result.describe());
         }
     }

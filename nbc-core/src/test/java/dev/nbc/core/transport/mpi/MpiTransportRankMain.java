@@ -23,6 +23,8 @@ import mpi.MPI;
  * tested; contents are seeded by (source, destination, tag, sequence), so a message delivered to the
  * wrong receive, reordered on its (pair, tag), or corrupted shows as a byte mismatch. Each receive
  * range sits between guard bytes that must stay untouched.
+ *
+ * <p>Arguments: [posted|probed] (the transport's {@link ReceiveMode}; default: posted).
  */
 public final class MpiTransportRankMain {
     static final int[] SIZES = {0, 1, 7, 4096, 65537, 1 << 20, 16 << 20};
@@ -32,6 +34,7 @@ public final class MpiTransportRankMain {
     private static final long DEADLINE_NANOS = 120_000_000_000L;
 
     private static int rank = -1;
+    private static ReceiveMode receives = ReceiveMode.POSTED;
 
     /** One message of the exchange, as both ends know it. */
     private record Message(int source, int destination, int tag, int sequence, int length) {
@@ -44,8 +47,11 @@ public final class MpiTransportRankMain {
         try {
             MpiTransport.initThreadMultiple(args);
             rank = MPI.COMM_WORLD.getRank();
+            if (args.length > 0) {
+                receives = ReceiveMode.parse(args[0]);
+            }
             int size;
-            try (MpiTransport transport = MpiTransport.create(MPI.COMM_WORLD)) {
+            try (MpiTransport transport = MpiTransport.create(MPI.COMM_WORLD, receives)) {
                 size = transport.size();
                 check(transport.rank() == rank && transport.size() == MPI.COMM_WORLD.getSize(), "rank/size match COMM_WORLD");
                 check(transport.maxTag() >= 32767, "maxTag() >= 32767, was " + transport.maxTag());
@@ -56,6 +62,8 @@ public final class MpiTransportRankMain {
                 localReduction(transport);
                 phase("exchange");
                 exchange(transport);
+                phase("matching while other operations are tested");
+                matchingWhileOthersAreTested(transport);
                 phase("truncation");
                 truncation(transport);
                 phase("exchange after truncation");
@@ -67,7 +75,7 @@ public final class MpiTransportRankMain {
                 MPI.COMM_WORLD.barrier();
             }
             MPI.Finalize();
-            System.out.println("MpiTransportRankMain: rank " + rank + " of " + size + " OK");
+            System.out.println("MpiTransportRankMain: rank " + rank + " of " + size + " OK (receives " + receives + ")");
         } catch (Throwable t) {
             System.out.println("MpiTransportRankMain: FAILED on rank " + rank + ": " + t);
             t.printStackTrace(System.out);
@@ -179,6 +187,46 @@ public final class MpiTransportRankMain {
             int offset = 3 + (m.sequence % 7);
             verifyContent(sendBuffers.get(i), offset, m, "send buffer after the send");
         }
+    }
+
+    /**
+     * A receive gets its message however the operations are tested: each rank sends a message
+     * above every eager limit (1 MiB) to the next rank and receives one from the previous, then
+     * tests only its send until it completes, which it can only once the receiver has matched the
+     * message without its receive being tested. Then messages on two tags, the second received
+     * first: the first tag's message, matched meanwhile, must still go to its receive started
+     * afterwards.
+     */
+    private static void matchingWhileOthersAreTested(MpiTransport t) {
+        int next = (rank + 1) % t.size();
+        int previous = (rank + t.size() - 1) % t.size();
+        int length = 1 << 20;
+        Message out = new Message(rank, next, 11, 0, length);
+        Message in = new Message(previous, rank, 11, 0, length);
+        ByteBuffer sent = ByteBuffer.allocateDirect(length);
+        fill(sent, 0, length, out.seed());
+        ByteBuffer received = ByteBuffer.allocateDirect(length);
+        PendingOperation send = t.send(sent, 0, length, next, out.tag);
+        PendingOperation receive = t.receive(received, 0, length, previous, in.tag);
+        waitAll(List.of(send), "a send tested alone while its receiver's receive is not tested");
+        waitAll(List.of(receive), "the receive of that exchange");
+        verifyContent(received, 0, in, "received");
+
+        List<PendingOperation> sends = new ArrayList<>();
+        List<ByteBuffer> keep = new ArrayList<>();
+        for (int tag : new int[] {12, 13}) {
+            ByteBuffer buffer = ByteBuffer.allocateDirect(length);
+            fill(buffer, 0, length, new Message(rank, next, tag, 0, length).seed());
+            keep.add(buffer);
+            sends.add(t.send(buffer, 0, length, next, tag));
+        }
+        ByteBuffer second = ByteBuffer.allocateDirect(length);
+        waitAll(List.of(t.receive(second, 0, length, previous, 13)), "the second tag's receive, started first");
+        ByteBuffer first = ByteBuffer.allocateDirect(length);
+        waitAll(List.of(t.receive(first, 0, length, previous, 12)), "the first tag's receive, started after");
+        waitAll(sends, "the two tags' sends");
+        verifyContent(second, 0, new Message(previous, rank, 13, 0, length), "received on the second tag");
+        verifyContent(first, 0, new Message(previous, rank, 12, 0, length), "received on the first tag");
     }
 
     /** The messages source sends to destination, in posting order (both ends compute the same list). */
@@ -358,6 +406,9 @@ public final class MpiTransportRankMain {
                 last = i;
             }
         }
+        int lastWritten = last;
+        check(lastWritten < 0 || receives == ReceiveMode.POSTED,
+                () -> "a probed receive wrote the truncated " + what + " message past its range, up to byte " + lastWritten);
         if (last >= 0) {
             System.out.println("MpiTransportRankMain: rank " + rank + ": NOTE: Open MPI wrote the truncated " + what
                     + " message past its " + range + "-byte receive range, up to byte " + last + " (known ob1 defect)");
@@ -379,8 +430,15 @@ public final class MpiTransportRankMain {
         }
         check(first != null, "a receive of " + length + " bytes matching a longer message must fail");
         String message = first.getMessage();
-        check(message.contains("peer " + peer) && message.contains("tag " + tag) && message.contains(length + " bytes")
-                && message.contains("MPI_ERR_TRUNCATE"), "the truncation error names peer, tag, length and MPI_ERR_TRUNCATE: " + message);
+        if (receives == ReceiveMode.POSTED) {
+            check(message.contains("peer " + peer) && message.contains("tag " + tag) && message.contains(length + " bytes")
+                    && message.contains("MPI_ERR_TRUNCATE"),
+                    "the truncation error names peer, tag, length and MPI_ERR_TRUNCATE: " + message);
+        } else {
+            check(message.contains("rank " + peer + " sent") && message.contains("tag " + tag)
+                    && message.contains("room for " + length + " bytes") && message.contains("nothing was written"),
+                    "the probed truncation error names sender, tag, length and that nothing was written: " + message);
+        }
         try {
             receive.test();
             throw new AssertionError("test() after a failure must throw again");
