@@ -2,7 +2,6 @@ package dev.nbc.models.assessment;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -18,7 +17,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Saves an {@link AssessedModel} as JSON and loads it back. Writing goes to a temporary file beside
@@ -72,16 +70,7 @@ public final class ModelFile {
      * @throws IllegalArgumentException for a missing or bad file
      */
     public static AssessedModel load(Path file) {
-        JsonNode tree;
-        try {
-            tree = MAPPER.readTree(InputFiles.text(file, KIND));
-        } catch (JsonProcessingException e) {
-            throw InputFiles.refusal(file, where(e) + "not JSON (" + e.getOriginalMessage() + "), expected " + KIND);
-        }
-        if (tree == null || !tree.isObject()) {
-            throw InputFiles.refusal(file, "holds " + (tree == null || tree.isMissingNode() ? "no JSON value" : tree.getNodeType()
-                    .toString().toLowerCase(Locale.ROOT)) + ", expected a JSON object, " + KIND);
-        }
+        JsonNode tree = InputFiles.jsonObject(file, KIND);
         for (String section : List.of("provenance", "loggp")) {
             if (!tree.path(section).isObject()) {
                 throw InputFiles.refusal(file, section + ": " + (tree.has(section) ? "must be an object, but was "
@@ -92,7 +81,7 @@ public final class ModelFile {
         try {
             model = MAPPER.treeToValue(tree, AssessedModel.class);
         } catch (JsonProcessingException e) {
-            throw InputFiles.refusal(file, where(e) + e.getOriginalMessage());
+            throw InputFiles.refusal(file, e);
         }
         checkLogGP(model.loggp(), file);
         return model;
@@ -131,26 +120,6 @@ public final class ModelFile {
             throw InputFiles.refusal(file, name + ": must be " + InputFiles.range(-bound, bound) + " ns"
                     + (bound == MAX_PER_BYTE_NS ? " per byte" : "") + ", but was " + value);
         }
-    }
-
-    /** "line 3, column 7 (loggp.latency): ", where Jackson found the problem. */
-    private static String where(JsonProcessingException e) {
-        StringBuilder at = new StringBuilder();
-        if (e.getLocation() != null && e.getLocation().getLineNr() > 0) {
-            at.append("line ").append(e.getLocation().getLineNr()).append(", column ").append(e.getLocation().getColumnNr());
-        }
-        if (e instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
-            StringBuilder path = new StringBuilder();
-            for (JsonMappingException.Reference r : mapping.getPath()) {
-                if (r.getFieldName() != null) {
-                    path.append(path.length() == 0 ? "" : ".").append(r.getFieldName());
-                } else {
-                    path.append('[').append(r.getIndex()).append(']');
-                }
-            }
-            at.append(at.length() == 0 ? "" : " ").append(at.length() == 0 ? path : "(" + path + ")");
-        }
-        return at.length() == 0 ? "" : at + ": ";
     }
 
     /** The JSON text of {@code model} (as saved). */

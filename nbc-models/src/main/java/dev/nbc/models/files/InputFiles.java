@@ -1,5 +1,10 @@
 package dev.nbc.models.files;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
@@ -22,6 +27,7 @@ import java.util.Locale;
 public final class InputFiles {
     /** Larger input files are refused before they are read: every file kind here is a few MB at most. */
     public static final long MAX_BYTES = 256L << 20;
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private InputFiles() {
     }
@@ -71,6 +77,32 @@ public final class InputFiles {
         return out.flip().toString();
     }
 
+    /**
+     * The JSON object in {@code file} ({@link #text}'s rules), refused when it is not JSON (naming
+     * the line and column where the parser stopped: a truncated file, a stray character) or not an
+     * object ({@code null}, an array, nothing but white space).
+     */
+    public static JsonNode jsonObject(Path file, String kind) {
+        JsonNode tree;
+        try {
+            tree = JSON.readTree(text(file, kind));
+        } catch (JsonProcessingException e) {
+            // Jackson's own pointer to where an unclosed object began says nothing the line and column do not
+            String problem = e.getOriginalMessage().replaceAll("\\s*\\(start marker at \\[Source:.*$", "");
+            throw refusal(file, where(e) + "not JSON (" + problem + "), expected " + kind);
+        }
+        if (tree == null || !tree.isObject()) {
+            throw refusal(file, "holds " + (tree == null || tree.isMissingNode() ? "no JSON value"
+                    : tree.getNodeType().toString().toLowerCase(Locale.ROOT)) + ", expected a JSON object, " + kind);
+        }
+        return tree;
+    }
+
+    /** {@code "<file>: line 3, column 7 (loggp.latency): <what Jackson found>"}: a value that does not fit its type. */
+    public static IllegalArgumentException refusal(Path file, JsonProcessingException e) {
+        return refusal(file, where(e) + e.getOriginalMessage());
+    }
+
     /** The lines of {@code file} ({@link #text}'s rules); line {@code n} is element {@code n - 1}. */
     public static List<String> lines(Path file, String kind) {
         return text(file, kind).lines().toList();
@@ -108,6 +140,26 @@ public final class InputFiles {
     /** {@code "<file>: <rule>"}, on one line whatever {@code rule} holds. */
     public static IllegalArgumentException refusal(Path file, String rule) {
         return new IllegalArgumentException((file + ": " + rule).replaceAll("\\s*\\R\\s*", "; "));
+    }
+
+    /** "line 3, column 7 (loggp.latency): ", where Jackson found the problem, as far as it knows. */
+    private static String where(JsonProcessingException e) {
+        StringBuilder at = new StringBuilder();
+        if (e.getLocation() != null && e.getLocation().getLineNr() > 0) {
+            at.append("line ").append(e.getLocation().getLineNr()).append(", column ").append(e.getLocation().getColumnNr());
+        }
+        if (e instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
+            StringBuilder path = new StringBuilder();
+            for (JsonMappingException.Reference r : mapping.getPath()) {
+                if (r.getFieldName() != null) {
+                    path.append(path.length() == 0 ? "" : ".").append(r.getFieldName());
+                } else {
+                    path.append('[').append(r.getIndex()).append(']');
+                }
+            }
+            at.append(at.length() == 0 ? "" : " ").append(at.length() == 0 ? path : "(" + path + ")");
+        }
+        return at.length() == 0 ? "" : at + ": ";
     }
 
     private static IllegalArgumentException binary(Path file, byte[] bytes, int position, String kind) {
