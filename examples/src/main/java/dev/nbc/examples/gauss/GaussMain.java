@@ -156,11 +156,7 @@ public final class GaussMain implements Callable<Integer>, Checked {
             checks.require(!Files.isDirectory(plotFile()), "--plot", "a file, not a directory", plotFile());
         }
         if (fromCsv != null) {
-            try {
-                earlierRuns = GaussReport.readCsv(fromCsv);
-            } catch (IllegalArgumentException e) {
-                checks.fail(e.getMessage());
-            }
+            checks.libraryCheck("--from-csv", () -> earlierRuns = GaussReport.readCsv(fromCsv));
             outputs().forEach(checks::writable);
             return;
         }

@@ -1,17 +1,15 @@
 package dev.nbc.examples.gauss;
 
 import dev.nbc.harness.cli.ResultFiles;
+import dev.nbc.models.files.InputFiles;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
-import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,6 +22,13 @@ import java.util.TreeSet;
  * of look-ahead and column over blocking), as CSV (one line per point) and as a PNG plot.
  */
 final class GaussReport {
+    static final String CSV_HEADER = "transport,system,n,P,variant,repeat,median_ms,min_ms,speedup_vs_blocking,broadcasts_per_rank,"
+            + "scaled_residual,residual_bound,diff_vs_sequential,same_on_all_ranks,correct,loggp_ms";
+    private static final String CSV_KIND = "a CSV file written by this program's --csv";
+    /** Bound of a point's time read back, ms: 11.6 days, far beyond any run's. */
+    private static final double MAX_MILLIS = 1e9;
+    /** Bound of a residual or difference read back: finite, and beyond any solve that is not garbage. */
+    private static final double MAX_ERROR = 1e300;
     private final List<GaussMain.Measurement> points;
     private final List<Variant> variants;
     private final LogGPPrediction model;
@@ -95,8 +100,7 @@ final class GaussReport {
     static String csv(List<GaussMain.Measurement> points, LogGPPrediction model) {
         StringWriter text = new StringWriter();
         try (PrintWriter w = new PrintWriter(text)) {
-            w.println("transport,system,n,P,variant,repeat,median_ms,min_ms,speedup_vs_blocking,broadcasts_per_rank,"
-                    + "scaled_residual,residual_bound,diff_vs_sequential,same_on_all_ranks,correct,loggp_ms");
+            w.println(CSV_HEADER);
             for (GaussMain.Measurement m : points) {
                 w.println(String.format(Locale.ROOT, "\"%s\",%s,%d,%d,%s,%d,%.3f,%.3f,%.3f,%d,%.3e,%.1e,%.3e,%s,%s,%s",
                         m.transport(), m.system(), m.n(), m.ranks(), m.variant().label(), m.millis().length, m.medianMillis(),
@@ -110,26 +114,62 @@ final class GaussReport {
 
     /**
      * Points written by {@link #csv} (the median as the only time); the model column is
-     * dropped, the correctness columns kept.
+     * dropped, the correctness columns kept. A bad file is refused in one line naming the file, the
+     * line and column, and the rule ({@link InputFiles}).
      */
     static List<GaussMain.Measurement> readCsv(List<Path> files) {
         List<GaussMain.Measurement> points = new ArrayList<>();
         for (Path file : files) {
-            try {
-                List<String> lines = Files.readAllLines(file);
-                for (String line : lines.subList(1, lines.size())) {
-                    String[] f = line.split(",", -1);
-                    points.add(new GaussMain.Measurement(f[0].replace("\"", ""), f[1], Integer.parseInt(f[2]),
-                            Integer.parseInt(f[3]), Variant.parse(f[4]), new double[] {Double.parseDouble(f[6])},
-                            Double.parseDouble(f[10]), Double.NaN, Double.parseDouble(f[12]), Boolean.parseBoolean(f[13]),
-                            Long.parseLong(f[9])));
+            List<String> lines = InputFiles.lines(file, CSV_KIND);
+            if (!lines.get(0).equals(CSV_HEADER)) {
+                throw InputFiles.refusal(file, 1, "expected the header " + CSV_HEADER + ", got '" + lines.get(0) + "'");
+            }
+            String[] columns = CSV_HEADER.split(",");
+            for (int number = 2; number <= lines.size(); number++) {
+                String[] f = lines.get(number - 1).split(",", -1);
+                if (f.length != columns.length) {
+                    throw InputFiles.refusal(file, number, "expected " + columns.length + " columns (" + CSV_HEADER + "), got " + f.length);
                 }
-            } catch (IOException | RuntimeException e) {
-                String reason = e instanceof NoSuchFileException ? "no such file" : e.toString();
-                throw new IllegalArgumentException("--from-csv: cannot read " + file + " as this program's CSV: " + reason, e);
+                int line = number;
+                Variant variant;
+                try {
+                    variant = Variant.parse(f[4]);
+                } catch (IllegalArgumentException e) {
+                    throw InputFiles.refusal(file, line, columns[4] + ": " + e.getMessage());
+                }
+                points.add(new GaussMain.Measurement(f[0].replace("\"", ""), f[1], (int) whole(file, line, columns[2], f[2], 1, Integer.MAX_VALUE),
+                        (int) whole(file, line, columns[3], f[3], 1, Integer.MAX_VALUE), variant,
+                        new double[] {InputFiles.number(file, line, columns[6], f[6], 0, MAX_MILLIS)},
+                        error(file, line, columns[10], f[10]), Double.NaN, error(file, line, columns[12], f[12]),
+                        bool(file, line, columns[13], f[13]), whole(file, line, columns[9], f[9], 0, Long.MAX_VALUE)));
             }
         }
         return points;
+    }
+
+    /** A whole number from {@code min} to {@code max}, refused in {@link InputFiles#number}'s words. */
+    private static long whole(Path file, int line, String column, String text, long min, long max) {
+        try {
+            long value = Long.parseLong(text);
+            if (value >= min && value <= max) {
+                return value;
+            }
+        } catch (NumberFormatException notWhole) {
+            // refused below, in the same words as a value out of range
+        }
+        throw InputFiles.refusal(file, line, column + " must be a whole number from " + min + " to " + max + ", but was '" + text + "'");
+    }
+
+    /** A residual or difference: NaN when the run did not compute it, else a number of at least 0. */
+    private static double error(Path file, int line, String column, String text) {
+        return text.equals("NaN") ? Double.NaN : InputFiles.number(file, line, column, text, 0, MAX_ERROR);
+    }
+
+    private static boolean bool(Path file, int line, String column, String text) {
+        if (!text.equals("true") && !text.equals("false")) {
+            throw InputFiles.refusal(file, line, column + " must be true or false, but was '" + text + "'");
+        }
+        return Boolean.parseBoolean(text);
     }
 
     /** The PNG: left, time over n (log-log), one line per variant and P; right, speedup over blocking. */

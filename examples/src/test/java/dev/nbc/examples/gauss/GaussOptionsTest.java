@@ -63,7 +63,7 @@ class GaussOptionsTest {
         "--latency-us NaN                    | --latency-us: must be a finite number of at least 0, but was NaN",
         "--G-ns-per-byte -1                  | --gap-per-byte-ns",
         "--transport mpi --overhead-us 2     | the emulated network is for --transport inprocess only",
-        "--from-csv /nonexistent/p1.csv      | --from-csv: cannot read /nonexistent/p1.csv as this program's CSV: no such file",
+        "--from-csv /nonexistent/p1.csv      | --from-csv: /nonexistent/p1.csv: does not exist (expected a CSV file written by this program's --csv)",
         "--no-such-option                    | Unknown option: '--no-such-option'",
     })
     void aBadValueIsOneLineAndExitCode2BeforeAnyWork(String args, String expected) throws IOException {
@@ -118,5 +118,18 @@ class GaussOptionsTest {
         assertEquals(0, replot.exitCode(), replot.err());
         assertTrue(Files.size(dir.resolve("again.png")) > 0);
         assertEquals(List.of("again.png", "grid.csv", "grid.png"), List.copyOf(listing().keySet()));
+    }
+
+    @Test
+    void aBadFromCsvIsRefusedNamingTheFileTheLineAndTheColumn(@TempDir Path inputs) throws IOException {
+        String row = "\"inprocess\",vm,12,1,blocking,3,1.000,0.900,1.000,11,1.000e-02,1.2e-13,0.000e+00,true,true,\n";
+        Path bad = Files.writeString(inputs.resolve("bad.csv"), GaussReport.CSV_HEADER + "\n" + row + row.replace(",12,", ",99999999999,"));
+        assertUserError(run(new JobEnvironment(Map.of()), List.of("--from-csv", bad.toString())),
+                "--from-csv: " + bad + ": line 3: n must be a whole number from 1 to 2147483647, but was '99999999999'");
+        Path binary = Files.write(inputs.resolve("binary.csv"), new byte[] {(byte) 0x89, 'P', 'N', 'G', 0});
+        assertUserError(run(new JobEnvironment(Map.of()), List.of("--from-csv", binary.toString())),
+                "--from-csv: " + binary + ": line 1: binary content (byte 0x89 at offset 0 is not text)");
+        Path good = Files.writeString(inputs.resolve("good.csv"), GaussReport.CSV_HEADER + "\n" + row);
+        assertEquals(1, GaussReport.readCsv(List.of(good)).size());
     }
 }

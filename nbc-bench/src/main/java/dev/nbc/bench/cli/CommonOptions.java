@@ -153,15 +153,16 @@ public final class CommonOptions implements Checked {
         return RankRuns.run(command, open(), List.of(new RankRuns.Output(option, directory)), work);
     }
 
-    /** Rank 0 writes the files and prints the summary. */
+    /** Rank 0 prints the summary and writes the files. */
     private void write(Ranks ranks, Results results, List<? extends ReportSection> sections, String defaultName) throws IOException {
         if (!ranks.leader()) {
             return;
         }
         String summary = Report.summary(results, sections);
-        List<Path> files = Report.write(results, sections, output.out(), output.name(defaultName), summary);
+        // printed first, so that the measurements are not lost with the files (a full disk)
         System.out.print(summary);
         System.out.println();
+        List<Path> files = Report.write(results, sections, output.out(), output.name(defaultName), summary);
         System.out.println("wrote " + files.size() + " files to " + output.out().toAbsolutePath() + ": "
                 + String.join(" ", files.stream().map(p -> p.getFileName().toString()).toList()));
     }

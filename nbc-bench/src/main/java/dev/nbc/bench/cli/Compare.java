@@ -1,7 +1,7 @@
 package dev.nbc.bench.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.nbc.bench.report.ReportFile;
 import dev.nbc.bench.spread.Comparison;
 import dev.nbc.harness.cli.Checked;
 import dev.nbc.harness.cli.OptionChecks;
@@ -9,8 +9,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
@@ -38,19 +36,8 @@ public final class Compare implements Callable<Integer>, Checked {
     @Override
     public void check(OptionChecks checks) {
         checks.require(maxMoved >= 0 && maxMoved <= 1, "--max-moved", "between 0 and 1", maxMoved);
-        firstRows = rows(checks, "FIRST", first);
-        secondRows = rows(checks, "SECOND", second);
-    }
-
-    private static JsonNode rows(OptionChecks checks, String name, Path file) {
-        try {
-            JsonNode rows = new ObjectMapper().readTree(Files.readString(file)).get("rows");
-            checks.require(rows != null && rows.isArray(), name, "an nbc-bench JSON report (with \"rows\")", file);
-            return rows;
-        } catch (IOException e) {
-            checks.fail(name + ": cannot read '" + file + "': " + e.getMessage());
-            return null;
-        }
+        checks.libraryCheck("FIRST", () -> firstRows = ReportFile.rows(first));
+        checks.libraryCheck("SECOND", () -> secondRows = ReportFile.rows(second));
     }
 
     @Override

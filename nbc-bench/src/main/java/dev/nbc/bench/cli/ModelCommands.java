@@ -107,11 +107,11 @@ public final class ModelCommands extends CommandGroup {
                             ranks.mpiVersion()), d)).orElse(null);
                 });
                 if (ranks.leader()) {
+                    System.out.print(ModelText.describe(model));
                     try (ResultFiles files = new ResultFiles()) {
                         files.writeString(target, ModelFile.toJson(model));
                         files.commit();
                     }
-                    System.out.print(ModelText.describe(model));
                     System.out.println("\nwrote " + target);
                 }
                 return 0;

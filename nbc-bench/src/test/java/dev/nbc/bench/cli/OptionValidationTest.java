@@ -107,7 +107,7 @@ class OptionValidationTest {
         "model measure | --ranks 1                        | --ranks: must be at least 2",
         "model measure | --max-bytes 4                    | --max-bytes: must be at least 8",
         "model measure | --repetitions 0                  | --repetitions",
-        "model predict | --model /nonexistent/model.json  | --model: model file: /nonexistent/model.json does not exist",
+        "model predict | --model /nonexistent/model.json  | --model: /nonexistent/model.json: does not exist (expected a model file written by",
         "model predict | --model m.json --algorithm fast  | --algorithm: algorithm: 'fast' is not a bcast algorithm",
         "model predict | --model m.json -P 0              | -P: must be at least 1",
         "model predict | --model m.json --bytes -1        | --bytes: must be between 0 and 2147483647",
@@ -134,8 +134,8 @@ class OptionValidationTest {
         "jitter simulate | --synthetic periodic:1,2 --barrier allreduce:fast | --barrier: algorithm: 'fast' is not a allreduce algorithm",
         "jitter simulate | --synthetic periodic:1,2 --coverage 0 | --coverage: must be in (0, 1]",
         "jitter simulate | --synthetic periodic:1,2 --co-low-us 0 | --co-high-us: lowNanos: must be finite and > 0",
-        "jitter simulate | --trace /nonexistent.csv       | --trace: trace: /nonexistent.csv does not exist",
-        "jitter simulate | --synthetic periodic:1,2 --model /nonexistent.json | --model: model file: /nonexistent.json does not exist",
+        "jitter simulate | --trace /nonexistent.csv       | --trace: /nonexistent.csv: does not exist (expected a noise trace",
+        "jitter simulate | --synthetic periodic:1,2 --model /nonexistent.json | --model: /nonexistent.json: does not exist (expected a model file",
     })
     void aBadValueIsOneLineAndExitCode2BeforeAnyWork(String command, String args, String expected) throws IOException {
         assertUserError(runInProcess(command, args), expected);

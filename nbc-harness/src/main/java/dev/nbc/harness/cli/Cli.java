@@ -19,12 +19,15 @@ import java.util.function.Function;
  * <li>a user error (a parse error or a failed check) is one line on stderr that names the option
  *     and the rule, and a pointer to --help, with exit code {@link #EXIT_USAGE}; under mpirun every
  *     rank parses the same arguments and exits alike, but only rank 0 says so;</li>
+ * <li>result files that cannot be written ({@link ResultFiles.NotWritten}: a full disk, a
+ *     directory that became unwritable) are one line too, naming the path and the cause, exit code
+ *     {@link #EXIT_USAGE}; the command has printed its results before writing them;</li>
  * <li>other failures keep picocli's handling (stack trace, exit code 1): they are bugs or broken
  *     machines, and the trace is what finds them. Over MPI, {@link RankRuns} ends the whole job.</li>
  * </ul>
  */
 public final class Cli {
-    /** Exit code of a user error: a bad option value, an unwritable output (picocli's own USAGE code). */
+    /** Exit code of a user error: a bad option value, an unwritable output or a full disk (picocli's own USAGE code). */
     public static final int EXIT_USAGE = CommandLine.ExitCode.USAGE;
 
     private Cli() {
@@ -43,6 +46,16 @@ public final class Cli {
         line.setParameterExceptionHandler((error, args) -> {
             if (job.leader()) {
                 error.getCommandLine().getErr().println(oneLine(error));
+            }
+            return EXIT_USAGE;
+        });
+        line.setExecutionExceptionHandler((failure, failed, parsed) -> {
+            ResultFiles.NotWritten notWritten = notWritten(failure);
+            if (notWritten == null) {
+                throw failure;
+            }
+            if (job.leader()) {
+                failed.getErr().println(failed.getCommandSpec().qualifiedName() + ": " + notWritten.getMessage());
             }
             return EXIT_USAGE;
         });
@@ -83,6 +96,16 @@ public final class Cli {
         }
         line.append(" (see ").append(program).append(" --help)");
         return line.toString().replaceAll("\\s*\\R\\s*", "; ");
+    }
+
+    /** The result files that could not be written, when {@code failure} is (or was caused by) that. */
+    private static ResultFiles.NotWritten notWritten(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof ResultFiles.NotWritten notWritten) {
+                return notWritten;
+            }
+        }
+        return null;
     }
 
     /** Runs the checks of one command of the command line: its mixins' (depth first), then its own. */

@@ -18,7 +18,9 @@ import java.util.List;
  *     file in it), and all ranks learn its verdict before anything is measured; an unwritable one
  *     is a user error on every rank (exit code 2, one line from the leader), not a hang after the
  *     measurements;</li>
- * <li>the work runs on every rank, and the leader's exit code becomes every rank's;</li>
+ * <li>the work runs on every rank, and the leader's exit code becomes every rank's; the leader's
+ *     result files that cannot be written ({@link ResultFiles.NotWritten}, a full disk) are one
+ *     line from the leader after the results were printed, and exit code 2 on every rank;</li>
  * <li>a failure on any rank ends every rank ({@link RankGroup#abortAfter}), since its peers may be
  *     waiting for it in a collective.</li>
  * </ol>
@@ -47,11 +49,24 @@ public final class RankRuns {
 
     public static <R extends RankGroup> int run(CommandSpec command, R ranks, List<Output> outputs, Work<R> work) throws Exception {
         String unwritable;
+        ResultFiles.NotWritten notWritten = null;
         int exitCode;
         try {
             unwritable = ranks.leader() ? firstUnwritable(outputs) : null;
             boolean refused = ranks.agree(unwritable == null ? 0 : 1) != 0;
-            exitCode = refused ? Cli.EXIT_USAGE : ranks.agree(work.run(ranks));
+            int own;
+            if (refused) {
+                own = Cli.EXIT_USAGE;
+            } else {
+                try {
+                    own = work.run(ranks);
+                } catch (ResultFiles.NotWritten e) {
+                    // the leader's files (a full disk): the peers are done and wait in agree, nothing to abort
+                    notWritten = e;
+                    own = Cli.EXIT_USAGE;
+                }
+            }
+            exitCode = refused ? own : ranks.agree(own);
         } catch (Exception | Error failure) {
             ranks.abortAfter(failure);
             throw failure;
@@ -59,6 +74,9 @@ public final class RankRuns {
         ranks.close();
         if (unwritable != null) {
             throw new ParameterException(command.commandLine(), unwritable);
+        }
+        if (notWritten != null) {
+            throw notWritten;
         }
         return exitCode;
     }

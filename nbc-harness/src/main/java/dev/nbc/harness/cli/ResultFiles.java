@@ -6,12 +6,14 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
@@ -57,14 +59,32 @@ public final class ResultFiles implements AutoCloseable {
     /** Writes {@code target}'s new content; on failure that file is dropped and the exception rethrown. */
     public void write(Path target, Content content) throws IOException {
         Path absolute = target.toAbsolutePath().normalize();
-        Path staged = temporaryDirectory(absolute.getParent()).resolve(absolute.getFileName());
-        try (OutputStream out = Files.newOutputStream(staged)) {
-            content.writeTo(out);
-        } catch (IOException | RuntimeException | Error e) {
-            Files.deleteIfExists(staged);
+        Path staged = null;
+        try {
+            staged = temporaryDirectory(absolute.getParent()).resolve(absolute.getFileName());
+            try (OutputStream out = Files.newOutputStream(staged)) {
+                content.writeTo(out);
+            }
+        } catch (IOException e) {
+            deleteQuietly(staged);
+            throw new NotWritten("cannot write " + absolute + ": " + reason(e) + "; no file of this run was put into place, "
+                    + "the files there are as they were", e);
+        } catch (RuntimeException | Error e) {
+            deleteQuietly(staged);
             throw e;
         }
         written.put(absolute, staged);
+    }
+
+    /**
+     * A run's files could not be written, or not all put into place: the message is one line that
+     * names the path, the cause ({@code No space left on device}) and what is on disk now. The
+     * programs report it as one line, after the results were printed ({@link Cli}, {@link RankRuns}).
+     */
+    public static final class NotWritten extends IOException {
+        NotWritten(String message, IOException cause) {
+            super(message, cause);
+        }
     }
 
     public void writeString(Path target, String text) throws IOException {
@@ -81,7 +101,7 @@ public final class ResultFiles implements AutoCloseable {
         for (Path target : written.keySet()) {
             // the one failure of a move that can be foreseen: checked before anything is replaced
             if (Files.isDirectory(target)) {
-                throw new IOException("cannot write " + target + ": it is a directory; nothing was replaced");
+                throw new NotWritten("cannot write " + target + ": it is a directory; nothing was replaced", null);
             }
         }
         for (Map.Entry<Path, Predicate<String>> e : olderRunFiles.entrySet()) {
@@ -93,14 +113,24 @@ public final class ResultFiles implements AutoCloseable {
                 for (Path stale : files) {
                     Files.deleteIfExists(stale);
                 }
+            } catch (IOException failure) {
+                throw new NotWritten("cannot delete an older run's file in " + e.getKey() + ": " + reason(failure)
+                        + "; none of this run's files was put into place", failure);
             }
         }
+        int moved = 0;
         for (Map.Entry<Path, Path> e : written.entrySet()) {
             try {
-                Files.move(e.getValue(), e.getKey(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException notAtomic) {
-                Files.move(e.getValue(), e.getKey(), StandardCopyOption.REPLACE_EXISTING);
+                try {
+                    Files.move(e.getValue(), e.getKey(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                } catch (AtomicMoveNotSupportedException notAtomic) {
+                    Files.move(e.getValue(), e.getKey(), StandardCopyOption.REPLACE_EXISTING);
+                }
+            } catch (IOException failure) {
+                throw new NotWritten("cannot move " + e.getKey() + " into place: " + reason(failure) + "; only " + moved + " of the "
+                        + written.size() + " files of this run were", failure);
             }
+            moved++;
         }
         return List.copyOf(written.keySet());
     }
@@ -159,6 +189,46 @@ public final class ResultFiles implements AutoCloseable {
             return ProcessHandle.of(Long.parseLong(pid)).map(ProcessHandle::isAlive).orElse(false);
         } catch (NumberFormatException tooLong) {
             return false;
+        }
+    }
+
+    /**
+     * What went wrong, without the path (the messages name it once), on one line: "No space left on
+     * device". The innermost IOException says it; a writer may wrap it (the SVG writer in a
+     * SAXException in an IOException).
+     */
+    private static String reason(IOException failure) {
+        Throwable e = failure;
+        for (Throwable t = failure.getCause(); t != null; t = t.getCause()) {
+            if (t instanceof IOException) {
+                e = t;
+            }
+        }
+        String reason;
+        if (e instanceof FileSystemException fs && fs.getReason() != null) {
+            reason = fs.getReason();
+        } else if (e instanceof FileSystemException fs) {
+            reason = e.getClass().getSimpleName().replace("Exception", "").replaceAll("(?<=[a-z])(?=[A-Z])", " ")
+                    .toLowerCase(Locale.ROOT) + " (" + fs.getFile() + ")";
+        } else if (e.getMessage() != null) {
+            // a message made of wrapped exceptions ("SAXException: java.io.IOException: No space left on device")
+            // ends in the innermost one's
+            String message = e.getMessage().strip();
+            int innermost = message.lastIndexOf("Exception: ");
+            reason = innermost < 0 ? message : message.substring(innermost + "Exception: ".length());
+        } else {
+            reason = e.toString();
+        }
+        return reason.replaceAll("\\s*\\R\\s*", "; ");
+    }
+
+    private static void deleteQuietly(Path file) {
+        if (file != null) {
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException ignored) {
+                // the temporary directory, and with it this file, goes at close
+            }
         }
     }
 

@@ -114,4 +114,39 @@ class CliTest {
         assertEquals("1.5 KiB", HeapBudget.format(1536));
         assertEquals("32.0 GiB", HeapBudget.format(32.0 * (1L << 30)));
     }
+
+    /** A command whose results cannot be written: the disk is full when it writes them. */
+    @Command(name = "writer")
+    static final class FullDiskWriter implements Callable<Integer> {
+        final java.nio.file.Path target;
+
+        FullDiskWriter(java.nio.file.Path target) {
+            this.target = target;
+        }
+
+        @Override
+        public Integer call() throws java.io.IOException {
+            System.out.println("the results");
+            try (ResultFiles files = new ResultFiles()) {
+                files.write(target, out -> {
+                    throw new java.io.IOException("No space left on device");
+                });
+                files.commit();
+            }
+            return 0;
+        }
+    }
+
+    @Test
+    void resultFilesThatCannotBeWrittenAreOneLineNamingThePath(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        java.nio.file.Path target = dir.resolve("run.json");
+        CommandRun.Outcome o = CommandRun.run(Cli.commandLine(new FullDiskWriter(target), new JobEnvironment(Map.of())));
+        assertEquals(Cli.EXIT_USAGE, o.exitCode(), o.err());
+        assertEquals("writer: cannot write " + target + ": No space left on device; no file of this run was put into place, "
+                + "the files there are as they were", o.err().strip());
+        CommandRun.Outcome rank1 = CommandRun.run(Cli.commandLine(new FullDiskWriter(target),
+                new JobEnvironment(Map.of("OMPI_COMM_WORLD_RANK", "1", "OMPI_COMM_WORLD_SIZE", "2"))));
+        assertEquals(Cli.EXIT_USAGE, rank1.exitCode());
+        assertEquals("", rank1.err(), "only rank 0 speaks");
+    }
 }

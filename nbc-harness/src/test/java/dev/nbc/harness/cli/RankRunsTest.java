@@ -99,4 +99,15 @@ class RankRunsTest {
         })));
         assertEquals(List.of("agree 0", "abort boom"), ranks.events, "aborted, never closed (MPI_Finalize would wait for the peers)");
     }
+
+    @Test
+    void resultFilesThatCannotBeWrittenEndEveryRankWithExitCode2NotAnAbort() {
+        ResultFiles.NotWritten full = new ResultFiles.NotWritten("cannot write x: No space left on device", null);
+        RecordingRanks leader = new RecordingRanks(true, 0);
+        assertSame(full, assertThrows(ResultFiles.NotWritten.class, () -> RankRuns.run(SPEC, leader, List.of(), r -> {
+            throw full;
+        })));
+        assertEquals(List.of("agree 0", "agree " + Cli.EXIT_USAGE, "close"), leader.events, "the leader's exit code 2 goes to every rank "
+                + "(agree), then the run is closed, not aborted");
+    }
 }

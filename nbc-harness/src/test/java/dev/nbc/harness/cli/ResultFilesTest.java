@@ -107,4 +107,36 @@ class ResultFilesTest {
         writeRun(dir, "new");
         assertEquals(Map.of("run.csv", "new"), listing(dir));
     }
+
+    @Test
+    void aFailedWriteNamesThePathAndTheCause(@TempDir Path dir) throws IOException {
+        ResultFiles.NotWritten full = assertThrows(ResultFiles.NotWritten.class, () -> {
+            try (ResultFiles files = new ResultFiles()) {
+                files.write(dir.resolve("run.csv"), out -> {
+                    throw new IOException("No space left on device");
+                });
+            }
+        });
+        assertEquals("cannot write " + dir.resolve("run.csv") + ": No space left on device; no file of this run was put into place, "
+                + "the files there are as they were", full.getMessage());
+
+        // an SVG writer's way: the disk's IOException inside a SAXException, all of it in the message of another
+        ResultFiles.NotWritten wrapped = assertThrows(ResultFiles.NotWritten.class, () -> {
+            try (ResultFiles files = new ResultFiles()) {
+                files.write(dir.resolve("plot.svg"), out -> {
+                    throw new IOException("org.xml.sax.SAXException: java.io.IOException: No space left on device\n"
+                            + "java.io.IOException: No space left on device");
+                });
+            }
+        });
+        assertEquals("cannot write " + dir.resolve("plot.svg") + ": No space left on device; no file of this run was put into place, "
+                + "the files there are as they were", wrapped.getMessage());
+
+        // a directory that cannot be made: its parent is a file (what a path that cannot be written looks like without root)
+        Path file = Files.writeString(dir.resolve("a-file"), "x");
+        ResultFiles.NotWritten blocked = assertThrows(ResultFiles.NotWritten.class, () -> writeRun(file.resolve("results"), "new"));
+        assertEquals("cannot write " + file.resolve("results/run.csv") + ": Not a directory; no file of this run was put "
+                + "into place, the files there are as they were", blocked.getMessage());
+        assertEquals(Map.of("a-file", "x"), listing(dir), "no temporary left");
+    }
 }

@@ -1,8 +1,8 @@
 package dev.nbc.models.jitter;
 
+import dev.nbc.models.files.InputFiles;
 import dev.nbc.models.simulation.DetourTrace;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -22,7 +22,8 @@ import java.util.Locale;
  *       white space, as LogGOPSim's noise traces; the trace's period is the last detour's end
  *       unless a line {@code # period <ns>} says otherwise.</li>
  * </ul>
- * Lines starting with {@code #} are comments. A malformed line is refused naming its file and number.
+ * Lines starting with {@code #} are comments. A bad file is refused in one line naming the file, the line and
+ * the rule ({@link #read}).
  */
 public final class NoiseTraceFiles {
     /** The formats; {@link #of(Path)} guesses from the file name. */
@@ -36,59 +37,77 @@ public final class NoiseTraceFiles {
         }
     }
 
+    /** The largest value a trace's line may hold (1000 s): a detour, a gap or a start. */
+    public static final double MAX_VALUE_NS = 1e12;
+    /** The longest trace (11.6 days): below it a double still resolves an eighth of a ns. */
+    public static final double MAX_END_NS = 1e15;
+
     private NoiseTraceFiles() {
     }
 
+    /**
+     * The trace in {@code file}, refused ({@link InputFiles}: one line naming the file, the line and
+     * the rule) unless every value is a number of ns from 0 to {@link #MAX_VALUE_NS}, every detour
+     * lasts more than 0 ns, the detours follow each other without overlap, and the trace ends
+     * before {@link #MAX_END_NS}.
+     */
     public static DetourTrace read(Path file, Format format) {
-        if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException("trace: " + file + " does not exist");
-        }
-        List<double[]> rows = new ArrayList<>();
+        String kind = format == Format.TUPLES ? "a noise trace (CSV jitter_ns,gap_ns, as 'jitter collect' writes)"
+                : "a noise trace (a detour per line: start duration, in ns)";
+        List<String> lines = InputFiles.lines(file, kind);
+        List<Double> starts = new ArrayList<>();
+        List<Double> durations = new ArrayList<>();
+        double end = 0;
         double period = Double.NaN;
-        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            String line;
-            int number = 0;
-            while ((line = in.readLine()) != null) {
-                number++;
-                String text = line.trim();
-                if (text.isEmpty() || text.startsWith("jitter_ns")) {
-                    continue;
-                }
-                if (text.startsWith("#")) {
-                    String[] words = text.substring(1).trim().split("\\s+");
-                    if (words.length == 2 && words[0].equals("period")) {
-                        period = number(words[1], file, number);
-                    }
-                    continue;
-                }
-                String[] fields = text.split(format == Format.TUPLES ? "\\s*,\\s*" : "\\s+");
-                if (fields.length != 2) {
-                    throw new IllegalArgumentException(file + ":" + number + ": expected two numbers ("
-                            + (format == Format.TUPLES ? "jitter_ns,gap_ns" : "start duration") + "), got '" + text + "'");
-                }
-                rows.add(new double[] {number(fields[0], file, number), number(fields[1], file, number)});
+        for (int number = 1; number <= lines.size(); number++) {
+            String text = lines.get(number - 1).trim();
+            if (text.isEmpty() || text.startsWith("jitter_ns")) {
+                continue;
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException("trace: cannot read " + file, e);
-        }
-        if (rows.isEmpty()) {
-            throw new IllegalArgumentException(file + ": no detours in it");
-        }
-        double[] a = new double[rows.size()];
-        double[] b = new double[rows.size()];
-        for (int i = 0; i < rows.size(); i++) {
-            a[i] = rows.get(i)[0];
-            b[i] = rows.get(i)[1];
-        }
-        try {
-            if (format == Format.TUPLES) {
-                return JitterTuples.toTrace(a, b);
+            if (text.startsWith("#")) {
+                String[] words = text.substring(1).trim().split("\\s+");
+                if (words.length == 2 && words[0].equals("period")) {
+                    period = InputFiles.number(file, number, "the period (ns)", words[1], Double.MIN_VALUE, MAX_END_NS);
+                }
+                continue;
             }
-            double end = a[a.length - 1] + b[b.length - 1];
-            return new DetourTrace(a, b, Double.isNaN(period) ? end : period);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
+            String[] fields = text.split(format == Format.TUPLES ? "\\s*,\\s*" : "\\s+");
+            if (fields.length != 2) {
+                throw InputFiles.refusal(file, number, "expected two numbers ("
+                        + (format == Format.TUPLES ? "jitter_ns,gap_ns" : "start duration") + "), got '" + text + "'");
+            }
+            double first = InputFiles.number(file, number, format == Format.TUPLES ? "jitter_ns" : "start", fields[0], 0, MAX_VALUE_NS);
+            double second = InputFiles.number(file, number, format == Format.TUPLES ? "gap_ns" : "duration", fields[1], 0, MAX_VALUE_NS);
+            double duration = format == Format.TUPLES ? first : second;
+            double start = format == Format.TUPLES ? end : first;
+            if (!(duration > 0)) {
+                throw InputFiles.refusal(file, number, (format == Format.TUPLES ? "jitter_ns" : "duration")
+                        + " must be above 0 (a detour takes time), but was '" + fields[format == Format.TUPLES ? 0 : 1] + "'");
+            }
+            if (start < end) {
+                throw InputFiles.refusal(file, number, "the detour starts at " + fields[0] + " ns, before the previous one ends ("
+                        + end + " ns): detours must be sorted and must not overlap");
+            }
+            end = start + duration + (format == Format.TUPLES ? second : 0);
+            if (end > MAX_END_NS) {
+                throw InputFiles.refusal(file, number, "the trace reaches " + end + " ns here, beyond the "
+                        + MAX_END_NS + " ns (11.6 days) a trace may span");
+            }
+            starts.add(start);
+            durations.add(duration);
         }
+        if (starts.isEmpty()) {
+            throw InputFiles.refusal(file, "no detours in it (expected " + kind + ")");
+        }
+        if (format == Format.TUPLES) {
+            period = Double.NaN;   // jitSim's trace repeats after its last row's gap
+        }
+        if (!Double.isNaN(period) && period < starts.get(starts.size() - 1) + durations.get(durations.size() - 1)) {
+            throw InputFiles.refusal(file, "# period " + period + " ends before the last detour does");
+        }
+        double[] a = starts.stream().mapToDouble(Double::doubleValue).toArray();
+        double[] b = durations.stream().mapToDouble(Double::doubleValue).toArray();
+        return new DetourTrace(a, b, Double.isNaN(period) ? end : period);
     }
 
     public static void write(DetourTrace trace, Path file, Format format) {
@@ -127,18 +146,6 @@ public final class NoiseTraceFiles {
             shift += t.period();
         }
         return new DetourTrace(starts, durations, shift);
-    }
-
-    private static double number(String text, Path file, int line) {
-        try {
-            double v = Double.parseDouble(text);
-            if (!Double.isFinite(v)) {
-                throw new NumberFormatException();
-            }
-            return v;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(file + ":" + line + ": '" + text + "' is not a number of ns");
-        }
     }
 
     private static String format(double ns) {

@@ -71,7 +71,7 @@ class AssessedModelTest {
         Path foreign = dir.resolve("foreign.json");
         Files.writeString(foreign, "[1, 2, 3]");
         assertTrue(assertThrows(IllegalArgumentException.class, () -> ModelFile.load(foreign)).getMessage()
-                .contains("not a model file"));
+                .contains("foreign.json: holds array, expected a JSON object, a model file written by 'model measure'"));
     }
 
     @Test

@@ -45,7 +45,7 @@ class NoiseTraceFilesTest {
         assertEquals(60, t.start(1), 1e-9);
         Files.writeString(file, "0 10\n60 x\n");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> NoiseTraceFiles.read(file, NoiseTraceFiles.Format.LOGGOPSIM));
-        assertTrue(e.getMessage().endsWith("noise.txt:2: 'x' is not a number of ns"), e.getMessage());
+        assertTrue(e.getMessage().endsWith("noise.txt: line 2: duration must be a number, but was 'x'"), e.getMessage());
     }
 
     @Test
@@ -62,5 +62,37 @@ class NoiseTraceFilesTest {
         assertArrayEquals(new double[] {100, 100, 100}, NoiseViews.fixedWork(periodic, 90, 3), 1e-9);
         // quanta of 50 of time: the first holds the detour (40 free), the second none
         assertArrayEquals(new double[] {0.8, 1.0, 0.8, 1.0}, NoiseViews.fixedTime(periodic, 50, 4), 1e-9);
+    }
+
+    @Test
+    void aBadTraceIsRefusedNamingTheFileTheLineAndTheRule() throws IOException {
+        StringBuilder longTrace = new StringBuilder("jitter_ns,gap_ns\n");
+        for (int i = 2; i < 102; i++) {
+            longTrace.append("10,90\n");
+        }
+        longTrace.append("10,9300000000000000000\n");   // line 102: above 2^63
+        assertRefused("huge.csv", longTrace.toString(), "huge.csv: line 102: gap_ns must be a finite number from 0 to 1e12, but was '9300000000000000000'");
+        assertRefused("nan.csv", "10,NaN\n", "nan.csv: line 1: gap_ns must be a finite number from 0 to 1e12, but was 'NaN'");
+        assertRefused("negative.csv", "10,5\n-1,5\n", "negative.csv: line 2: jitter_ns must be a finite number from 0 to 1e12, but was '-1'");
+        assertRefused("zero.csv", "0,5\n", "zero.csv: line 1: jitter_ns must be above 0 (a detour takes time), but was '0'");
+        assertRefused("overlap.txt", "0 10\n5 10\n", "overlap.txt: line 2: the detour starts at 5 ns, before the previous one ends (10.0 ns)");
+        assertRefused("empty.csv", "", "empty.csv: is empty");
+        assertRefused("comments.csv", "jitter_ns,gap_ns\n# nothing\n", "comments.csv: no detours in it");
+        assertRefused("three.csv", "1,2,3\n", "three.csv: line 1: expected two numbers (jitter_ns,gap_ns), got '1,2,3'");
+        Path binary = dir.resolve("binary.csv");
+        Files.write(binary, new byte[] {'1', '0', ',', '5', '\n', (byte) 0x89, 'P', 'N', 'G', 0, 0});
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> NoiseTraceFiles.read(binary, NoiseTraceFiles.Format.TUPLES));
+        assertTrue(e.getMessage().startsWith(binary + ": line 2: binary content (byte 0x89 at offset 5 is not text)"), e.getMessage());
+        IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
+                () -> NoiseTraceFiles.read(dir.resolve("missing.csv"), NoiseTraceFiles.Format.TUPLES));
+        assertTrue(missing.getMessage().startsWith(dir.resolve("missing.csv") + ": does not exist"), missing.getMessage());
+    }
+
+    private void assertRefused(String name, String content, String expectedStart) throws IOException {
+        Path file = dir.resolve(name);
+        Files.writeString(file, content);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> NoiseTraceFiles.read(file, NoiseTraceFiles.Format.of(file)));
+        assertTrue(e.getMessage().startsWith(dir.resolve(expectedStart).toString()), e.getMessage());
+        assertEquals(1, e.getMessage().lines().count(), e.getMessage());
     }
 }

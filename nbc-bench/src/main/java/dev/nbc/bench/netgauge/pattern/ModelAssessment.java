@@ -81,11 +81,11 @@ public final class ModelAssessment implements Pattern {
         String module = run.endpoint().module().name();
         AssessedModel model = AssessedModel.analyse(Provenance.here(module, run.endpoint().module().description(), "n/a"), data.get());
         Path file = run.out().resolve("model-" + module + ".json");
+        System.out.print(ModelText.describe(model));
         try (ResultFiles files = new ResultFiles()) {
             files.writeString(file, ModelFile.toJson(model));
             files.commit();
         }
-        System.out.print(ModelText.describe(model));
         System.out.println("wrote " + file.toAbsolutePath());
         return loggp ? loggpRows(run, model.loggp()) : plogpRows(run, model.plogp());
     }
