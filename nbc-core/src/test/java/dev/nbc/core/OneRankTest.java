@@ -101,7 +101,7 @@ class OneRankTest {
 
             double[] send = {1, 2, 3};
             double[] receive = new double[3];
-            Request arrays = comm.iallreduce(send, receive, ReduceOp.SUM);
+            Request arrays = comm.arrays().iallreduce(send, receive, ReduceOp.SUM);
             assertTrue(arrays.future().isDone());
             assertArrayEquals(send, receive, "the staged result was copied out to the array before completion");
         }
