@@ -1,6 +1,7 @@
 package dev.nbc.core;
 
 import dev.nbc.core.datatype.DataType;
+import dev.nbc.core.internal.CollectiveArguments;
 import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.core.request.Request;
 

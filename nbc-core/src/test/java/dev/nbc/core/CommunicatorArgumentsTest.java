@@ -189,7 +189,7 @@ class CommunicatorArgumentsTest {
         ByteBuffer readOnly = doubles.asReadOnlyBuffer().order(ByteOrder.nativeOrder());
         for (BcastAlgorithm algorithm : BcastAlgorithm.values()) {
             Communicator root = Communicator.create(engine, new ScriptedTransport(2, 5), CollectiveCheck.OFF);
-            root.ibcast(readOnly, 8, DataType.DOUBLE, 2, algorithm).await();
+            root.bcastInit(readOnly, 8, DataType.DOUBLE, 2, algorithm).start().await();
         }
     }
 

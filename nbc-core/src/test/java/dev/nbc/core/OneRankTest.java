@@ -116,8 +116,8 @@ class OneRankTest {
             in.putDouble(i * Double.BYTES, i + 1);
         }
         String algorithm = onRanks(1, 0, comm -> {
-            Request r = comm.ialltoallv(in, new int[] {COUNT}, new int[] {0}, out, new int[] {COUNT}, new int[] {0}, DataType.DOUBLE,
-                    null);
+            Request r = comm.alltoallvInit(in, new int[] {COUNT}, new int[] {0}, out, new int[] {COUNT}, new int[] {0}, DataType.DOUBLE,
+                    null).start();
             r.await();
             return r.algorithm().name();
         });

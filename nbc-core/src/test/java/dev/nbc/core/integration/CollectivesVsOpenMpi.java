@@ -290,7 +290,7 @@ public final class CollectivesVsOpenMpi {
     private void bcast(long caseSeed, int count, DataType type, int root, BcastAlgorithm algorithm) throws MPIException {
         ByteBuffer data = comm.rank() == root ? contribution(caseSeed, root, count, type) : Buffers.allocate(count, type);
         ByteBuffer ours = Reference.copy(data);
-        Request request = comm.ibcast(ours, count, type, root, algorithm);
+        Request request = comm.bcastInit(ours, count, type, root, algorithm).start();
         request.await();
         MPI.COMM_WORLD.bcast(data, count, MPI_TYPES.get(type), root);
         compare(data, ours, type, request);
@@ -300,7 +300,7 @@ public final class CollectivesVsOpenMpi {
                            boolean inPlace) throws MPIException {
         ByteBuffer mine = contribution(caseSeed, comm.rank(), count, type);
         ByteBuffer ours = inPlace ? Reference.copy(mine) : Buffers.allocate(count, type);
-        Request request = comm.iallreduce(inPlace ? null : mine, ours, count, type, op, algorithm);
+        Request request = comm.allreduceInit(inPlace ? null : mine, ours, count, type, op, algorithm).start();
         request.await();
         ByteBuffer theirs;
         if (openMpiDefines(type, op)) {
@@ -320,7 +320,7 @@ public final class CollectivesVsOpenMpi {
         if (inPlace) {
             ours.put(comm.rank() * blockBytes, mine, 0, blockBytes);
         }
-        Request request = comm.iallgather(inPlace ? null : mine, ours, count, type, algorithm);
+        Request request = comm.allgatherInit(inPlace ? null : mine, ours, count, type, algorithm).start();
         request.await();
         ByteBuffer theirs = Buffers.allocate(comm.size() * count, type);
         MPI.COMM_WORLD.allGather(Reference.copy(mine), count, MPI_TYPES.get(type), theirs, count, MPI_TYPES.get(type));
@@ -337,7 +337,7 @@ public final class CollectivesVsOpenMpi {
         if (inPlace) {
             ours.put(comm.rank() * blockBytes, mine, 0, blockBytes);
         }
-        Request request = comm.igather(inPlace ? null : mine, ours, count, type, root, algorithm);
+        Request request = comm.gatherInit(inPlace ? null : mine, ours, count, type, root, algorithm).start();
         request.await();
         ByteBuffer theirs = Buffers.allocate(atRoot ? comm.size() * count : 0, type);
         MPI.COMM_WORLD.gather(Reference.copy(mine), count, MPI_TYPES.get(type), theirs, count, MPI_TYPES.get(type), root);
@@ -358,7 +358,7 @@ public final class CollectivesVsOpenMpi {
             }
         }
         ByteBuffer ours = inPlace ? null : Buffers.allocate(count, type);
-        Request request = comm.iscatter(atRoot ? all : null, ours, count, type, root, algorithm);
+        Request request = comm.scatterInit(atRoot ? all : null, ours, count, type, root, algorithm).start();
         request.await();
         ByteBuffer theirs = Buffers.allocate(count, type);
         MPI.COMM_WORLD.scatter(Reference.copy(all), count, MPI_TYPES.get(type), theirs, count, MPI_TYPES.get(type), root);
@@ -372,7 +372,7 @@ public final class CollectivesVsOpenMpi {
         int block = type.bytesFor(count);
         ByteBuffer mine = contribution(caseSeed, comm.rank(), comm.size() * count, type);
         ByteBuffer ours = inPlace ? Reference.copy(mine) : Buffers.allocate(count, type);
-        Request request = comm.ireduceScatterBlock(inPlace ? null : mine, ours, count, type, op, algorithm);
+        Request request = comm.reduceScatterBlockInit(inPlace ? null : mine, ours, count, type, op, algorithm).start();
         request.await();
         ByteBuffer theirs;
         if (openMpiDefines(type, op)) {
@@ -460,7 +460,7 @@ public final class CollectivesVsOpenMpi {
         ByteBuffer sends = contribution(caseSeed + 1, rank, sendLayout.extentBytes() / type.sizeInBytes(), type);
         for (AlltoallvAlgorithm algorithm : AlltoallvAlgorithm.values()) {
             ByteBuffer received = Buffers.allocate(receiveLayout.extentBytes() / type.sizeInBytes(), type);
-            request = comm.ialltoallv(sends, sendCounts, sendDispls, received, receiveCounts, receiveDispls, type, algorithm);
+            request = comm.alltoallvInit(sends, sendCounts, sendDispls, received, receiveCounts, receiveDispls, type, algorithm).start();
             request.await();
             ByteBuffer theirsReceived = Buffers.allocate(receiveLayout.extentBytes() / type.sizeInBytes(), type);
             MPI.COMM_WORLD.allToAllv(Reference.copy(sends), sendCounts, sendDispls, mpiType, theirsReceived, receiveCounts,
@@ -492,7 +492,7 @@ public final class CollectivesVsOpenMpi {
         }
         ByteBuffer mine = contribution(caseSeed, comm.rank(), all, type);
         ByteBuffer ours = inPlace ? Reference.copy(mine) : Buffers.allocate(counts[comm.rank()], type);
-        Request request = comm.ireduceScatter(inPlace ? null : mine, ours, counts, type, ReduceOp.SUM, algorithm);
+        Request request = comm.reduceScatterInit(inPlace ? null : mine, ours, counts, type, ReduceOp.SUM, algorithm).start();
         request.await();
         ByteBuffer theirs = Buffers.allocate(counts[comm.rank()], type);
         MPI.COMM_WORLD.reduceScatter(Reference.copy(mine), theirs, counts, MPI_TYPES.get(type), MPI.SUM);
@@ -516,8 +516,8 @@ public final class CollectivesVsOpenMpi {
         ByteBuffer mine = contribution(caseSeed, comm.rank(), count, type);
         ByteBuffer ours = inPlace ? Reference.copy(mine) : Buffers.allocate(count, type);
         Request request = exclusive
-                ? comm.iexscan(inPlace ? null : mine, ours, count, type, op, (ExscanAlgorithm) algorithm)
-                : comm.iscan(inPlace ? null : mine, ours, count, type, op, (ScanAlgorithm) algorithm);
+                ? comm.exscanInit(inPlace ? null : mine, ours, count, type, op, (ExscanAlgorithm) algorithm).start()
+                : comm.scanInit(inPlace ? null : mine, ours, count, type, op, (ScanAlgorithm) algorithm).start();
         request.await();
         ByteBuffer theirs = Buffers.allocate(count, type);
         if (openMpiDefines(type, op) && op != Reference.MATRIX_PRODUCT) {
@@ -539,7 +539,7 @@ public final class CollectivesVsOpenMpi {
             throws MPIException {
         ByteBuffer mine = contribution(caseSeed, comm.rank(), comm.size() * count, type);
         ByteBuffer ours = inPlace ? Reference.copy(mine) : Buffers.allocate(comm.size() * count, type);
-        Request request = comm.ialltoall(inPlace ? null : mine, ours, count, type, algorithm);
+        Request request = comm.alltoallInit(inPlace ? null : mine, ours, count, type, algorithm).start();
         request.await();
         ByteBuffer theirs = Buffers.allocate(comm.size() * count, type);
         MPI.COMM_WORLD.allToAll(Reference.copy(mine), count, MPI_TYPES.get(type), theirs, count, MPI_TYPES.get(type));
@@ -553,7 +553,7 @@ public final class CollectivesVsOpenMpi {
         boolean inPlace = rootInPlace && atRoot;
         ByteBuffer mine = contribution(caseSeed, comm.rank(), count, type);
         ByteBuffer ours = inPlace ? Reference.copy(mine) : atRoot ? Buffers.allocate(count, type) : null;
-        Request request = comm.ireduce(inPlace ? null : mine, ours, count, type, op, root, algorithm);
+        Request request = comm.reduceInit(inPlace ? null : mine, ours, count, type, op, root, algorithm).start();
         request.await();
         boolean byOpenMpi = openMpiDefines(type, op) && op != Reference.MATRIX_PRODUCT;
         ByteBuffer theirs = atRoot ? Buffers.allocate(count, type) : Buffers.allocate(0, type);
