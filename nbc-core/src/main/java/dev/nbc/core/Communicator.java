@@ -11,6 +11,8 @@ import dev.nbc.core.algorithm.alltoall.Alltoall;
 import dev.nbc.core.algorithm.alltoall.AlltoallAlgorithm;
 import dev.nbc.core.algorithm.alltoall.Alltoallv;
 import dev.nbc.core.algorithm.alltoall.AlltoallvAlgorithm;
+import dev.nbc.core.algorithm.alltoall.Alltoallw;
+import dev.nbc.core.algorithm.alltoall.AlltoallwAlgorithm;
 import dev.nbc.core.algorithm.barrier.Barrier;
 import dev.nbc.core.algorithm.barrier.BarrierAlgorithm;
 import dev.nbc.core.algorithm.bcast.Bcast;
@@ -75,13 +77,10 @@ import java.util.function.Supplier;
  * signature with every other rank's and fails on every rank, naming both calls, if they differ;
  * calls that overlap in time are refused; and {@link #close()} is a collective call too.
  *
- * <p>Buffers: direct {@link ByteBuffer}s; a collective uses {@code count * type size} bytes from
- * the buffer's position (the position itself is not moved). Data are in native byte order, as in
- * MPI ({@link Buffers#allocate} makes such buffers); a buffer in another order is refused for any
- * type wider than a byte. A buffer may be read-only where the collective only reads it (an
- * allreduce's send buffer, a broadcast's root buffer). A buffer belongs to the collective until
- * its request completes. Every rule is checked, after the algorithm is chosen, before anything is
- * sent.
+ * <p>Buffers: direct {@link ByteBuffer}s, used from their position (not moved), in native byte
+ * order for types wider than a byte ({@link Buffers#allocate} makes such buffers); read-only where
+ * the collective only reads them (an allreduce's send buffer, a broadcast's root buffer); the
+ * collective's until its request completes. Every rule is checked before anything is sent.
  */
 public final class Communicator implements AutoCloseable {
     private final ProgressEngine engine;
@@ -111,7 +110,7 @@ public final class Communicator implements AutoCloseable {
 
     /** A communicator over {@code transport}, progressed by {@code engine}, with the consistency check on or off. */
     public static Communicator create(ProgressEngine engine, Transport transport, CollectiveCheck check) {
-        if (engine == null || transport == null || check == null) {
+        if (engine == null || transport == null || check == null) { // the first null one is named
             throw new IllegalArgumentException((engine == null ? "engine" : transport == null ? "transport" : "check")
                     + ": must not be null");
         }
@@ -157,7 +156,6 @@ public final class Communicator implements AutoCloseable {
     }
 
     // ---------------------------------------------------------------- barrier: Barrier
-
     public Request ibarrier() {
         return barrierInit().start();
     }
@@ -171,7 +169,6 @@ public final class Communicator implements AutoCloseable {
     }
 
     // ---------------------------------------------------------------- broadcast: Bcast#plan
-
     public Request ibcast(ByteBuffer buffer, int count, DataType type, int root) {
         return bcastInit(buffer, count, type, root, null).start();
     }
@@ -185,7 +182,6 @@ public final class Communicator implements AutoCloseable {
     }
 
     // ---------------------------------------------------------------- allreduce: Allreduce#plan
-
     public Request iallreduce(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, ReduceOp op) {
         return allreduceInit(sendBuffer, receiveBuffer, count, type, op, null).start();
     }
@@ -200,7 +196,6 @@ public final class Communicator implements AutoCloseable {
     }
 
     // ---------------------------------------------------------------- reduce: Reduce#plan
-
     public Request ireduce(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, ReduceOp op, int root) {
         return reduceInit(sendBuffer, receiveBuffer, count, type, op, root, null).start();
     }
@@ -215,7 +210,6 @@ public final class Communicator implements AutoCloseable {
     }
 
     // ---------------------------------------------------------------- allgather: Allgather#plan
-
     public Request iallgather(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type) {
         return allgatherInit(sendBuffer, receiveBuffer, count, type, null).start();
     }
@@ -230,7 +224,6 @@ public final class Communicator implements AutoCloseable {
     }
 
     // ---------------------------------------------------------------- gather: Gather#plan
-
     public Request igather(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, int root) {
         return gatherInit(sendBuffer, receiveBuffer, count, type, root, null).start();
     }
@@ -245,7 +238,6 @@ public final class Communicator implements AutoCloseable {
     }
 
     // ---------------------------------------------------------------- scatter: Scatter#plan
-
     public Request iscatter(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, int root) {
         return scatterInit(sendBuffer, receiveBuffer, count, type, root, null).start();
     }
@@ -260,7 +252,6 @@ public final class Communicator implements AutoCloseable {
     }
 
     // ---------------------------------------------------------------- all-to-all: Alltoall#plan
-
     public Request ialltoall(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type) {
         return alltoallInit(sendBuffer, receiveBuffer, count, type, null).start();
     }
@@ -275,7 +266,6 @@ public final class Communicator implements AutoCloseable {
     }
 
     // ---------------------------------------------------------------- scan: Scan#plan
-
     public Request iscan(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, ReduceOp op) {
         return scanInit(sendBuffer, receiveBuffer, count, type, op, null).start();
     }
@@ -290,7 +280,6 @@ public final class Communicator implements AutoCloseable {
     }
 
     // ---------------------------------------------------------------- exscan: Exscan#plan
-
     public Request iexscan(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, ReduceOp op) {
         return exscanInit(sendBuffer, receiveBuffer, count, type, op, null).start();
     }
@@ -305,7 +294,6 @@ public final class Communicator implements AutoCloseable {
     }
 
     // ---------------------------------------------------------------- reduce-scatter: ReduceScatterBlock#plan, ReduceScatter#plan
-
     public Request ireduceScatterBlock(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, ReduceOp op) {
         return reduceScatterBlockInit(sendBuffer, receiveBuffer, count, type, op, null).start();
     }
@@ -329,7 +317,6 @@ public final class Communicator implements AutoCloseable {
     }
 
     // ---------------------------------------------------------------- v-collectives: Gatherv#plan, Scatterv#plan, ...
-
     public Request igatherv(ByteBuffer sendBuffer, int sendCount, ByteBuffer receiveBuffer, int[] receiveCounts,
                             int[] displacements, DataType type, int root) {
         return gathervInit(sendBuffer, sendCount, receiveBuffer, receiveCounts, displacements, type, root).start();
@@ -373,15 +360,30 @@ public final class Communicator implements AutoCloseable {
                 receiveDisplacements, type, algorithm));
     }
 
-    // ---------------------------------------------------------------- any collective
+    // ---------------------------------------------------------------- alltoallw: Alltoallw#plan (displacements in bytes)
+    public Request ialltoallw(ByteBuffer sendBuffer, int[] sendCounts, int[] sendDisplacements, DataType[] sendTypes,
+                              ByteBuffer receiveBuffer, int[] receiveCounts, int[] receiveDisplacements, DataType[] receiveTypes) {
+        return alltoallwInit(sendBuffer, sendCounts, sendDisplacements, sendTypes, receiveBuffer, receiveCounts,
+                receiveDisplacements, receiveTypes, null).start();
+    }
 
+    public void alltoallw(ByteBuffer sendBuffer, int[] sendCounts, int[] sendDisplacements, DataType[] sendTypes,
+                          ByteBuffer receiveBuffer, int[] receiveCounts, int[] receiveDisplacements, DataType[] receiveTypes) {
+        ialltoallw(sendBuffer, sendCounts, sendDisplacements, sendTypes, receiveBuffer, receiveCounts, receiveDisplacements,
+                receiveTypes).await();
+    }
+
+    public PersistentCollective alltoallwInit(ByteBuffer sendBuffer, int[] sendCounts, int[] sendDisplacements,
+                                              DataType[] sendTypes, ByteBuffer receiveBuffer, int[] receiveCounts,
+                                              int[] receiveDisplacements, DataType[] receiveTypes, AlltoallwAlgorithm algorithm) {
+        return persistent(Alltoallw.plan(this, sendBuffer, sendCounts, sendDisplacements, sendTypes, receiveBuffer,
+                receiveCounts, receiveDisplacements, receiveTypes, algorithm));
+    }
+
+    // ---------------------------------------------------------------- any collective
     /**
-     * Starts {@code collective} in the shape every collective has ({@link CollectiveDefinition#uniform}):
-     * every rank's block holds {@code count} elements, {@code root} where there is one, the buffers
-     * as MPI lays them out for that. For programs that run any collective, such as the benchmarks;
-     * {@code op} and {@code root} are ignored where the collective has none.
-     *
-     * @param algorithm one of {@code collective}'s algorithms, or null for the default choice
+     * Starts any collective in the shape all have: blocks of {@code count} elements ({@link CollectiveDefinition#uniform});
+     * {@code algorithm} null: the default choice. For programs that run any collective, such as the benchmarks.
      */
     public Request icollective(Collective collective, ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count,
                                DataType type, ReduceOp op, int root, Algorithm algorithm) {
@@ -390,7 +392,6 @@ public final class Communicator implements AutoCloseable {
     }
 
     // ---------------------------------------------------------------- plumbing
-
     /**
      * A call its collective's definition has checked and chosen for: its schedule from the cache
      * (built on a miss), its buffers checked against what the schedule does with them.

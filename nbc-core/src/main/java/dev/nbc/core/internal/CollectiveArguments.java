@@ -174,6 +174,50 @@ public final class CollectiveArguments {
     }
 
     /**
+     * The layout of an alltoallw buffer in bytes: block r is {@code counts[r]} elements of
+     * {@code types[r]} from byte {@code displacements[r]}, checked as {@link #layout} checks
+     * elements, and every type given.
+     */
+    public static BlockLayout byteLayout(String countsName, int[] counts, String displacementsName, int[] displacements,
+                                         String typesName, DataType[] types, int size, boolean written) {
+        if (types == null) {
+            throw new IllegalArgumentException(typesName + ": must not be null");
+        }
+        if (types.length != size) {
+            throw new IllegalArgumentException(typesName + ": must have one entry per rank (" + size + "), but has "
+                    + types.length);
+        }
+        if (counts == null || counts.length != size) {
+            return layout(countsName, counts, displacementsName, displacements, size, DataType.BYTE, written);
+        }
+        int[] bytes = new int[size];
+        for (int r = 0; r < size; r++) {
+            if (types[r] == null) {
+                throw new IllegalArgumentException(typesName + ": [" + r + "] must not be null");
+            }
+            if (counts[r] < 0) {
+                throw new IllegalArgumentException(countsName + ": must be >= 0, but [" + r + "] is " + counts[r]);
+            }
+            bytes[r] = types[r].bytesFor(counts[r]);
+        }
+        return layout(countsName, bytes, displacementsName, displacements, size, DataType.BYTE, written);
+    }
+
+    /**
+     * The {@code bytes} bytes of {@code buffer} from its position that a call with blocks of
+     * several types uses: checked as {@link #region} checks it, in native byte order if any of
+     * {@code types} is wider than a byte.
+     */
+    public static ByteBuffer regionOfTypes(String name, ByteBuffer buffer, int bytes, DataType[] types) {
+        DataType widest = DataType.BYTE;
+        for (DataType type : types) {
+            widest = type.sizeInBytes() > widest.sizeInBytes() ? type : widest;
+        }
+        region(name, buffer, 0, widest);
+        return region(name, buffer, bytes, DataType.BYTE);
+    }
+
+    /**
      * True if {@code send}'s {@code blockBytes} bytes are the same memory as block {@code block} of
      * {@code receive} (a gather in place: the rank's own block is already where it belongs); false
      * if they share no byte with any of {@code receive}'s {@code receiveBytes}.

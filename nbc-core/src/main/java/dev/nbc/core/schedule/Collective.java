@@ -6,6 +6,7 @@ import dev.nbc.core.algorithm.allgather.Allgatherv;
 import dev.nbc.core.algorithm.allreduce.Allreduce;
 import dev.nbc.core.algorithm.alltoall.Alltoall;
 import dev.nbc.core.algorithm.alltoall.Alltoallv;
+import dev.nbc.core.algorithm.alltoall.Alltoallw;
 import dev.nbc.core.algorithm.barrier.Barrier;
 import dev.nbc.core.algorithm.bcast.Bcast;
 import dev.nbc.core.algorithm.gather.Gather;
@@ -43,7 +44,8 @@ public enum Collective {
     SCATTERV(() -> Scatterv.DEFINITION),
     ALLGATHERV(() -> Allgatherv.DEFINITION),
     ALLTOALLV(() -> Alltoallv.DEFINITION),
-    REDUCE_SCATTER(() -> ReduceScatter.DEFINITION);
+    REDUCE_SCATTER(() -> ReduceScatter.DEFINITION),
+    ALLTOALLW(() -> Alltoallw.DEFINITION);
 
     /**
      * Looked up when first asked for, not when this enum is made: a definition names its

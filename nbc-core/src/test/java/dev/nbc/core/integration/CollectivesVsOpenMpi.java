@@ -6,6 +6,7 @@ import dev.nbc.core.algorithm.allgather.AllgatherAlgorithm;
 import dev.nbc.core.schedule.Algorithm;
 import dev.nbc.core.algorithm.BlockLayout;
 import dev.nbc.core.algorithm.alltoall.AlltoallvAlgorithm;
+import dev.nbc.core.algorithm.alltoall.AlltoallwAlgorithm;
 import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
 import dev.nbc.core.algorithm.alltoall.AlltoallAlgorithm;
 import dev.nbc.core.algorithm.gather.GatherAlgorithm;
@@ -467,6 +468,71 @@ public final class CollectivesVsOpenMpi {
                     receiveDispls, mpiType);
             compare(theirsReceived, received, type, request);
         }
+        alltoallw(caseSeed, unit);
+    }
+
+    /**
+     * ialltoallw against Open MPI's MPI_Ialltoallw: rank i sends rank j ((i + 2j + seed) mod 5)
+     * units of elements of a type of its own per pair (the same both ways, as MPI's signatures must
+     * match: one of BYTE, SHORT, INT, LONG, DOUBLE by (i + j + seed)), at byte displacements with a
+     * gap of 1 to 3 bytes before each block, so that wide elements start at odd bytes too.
+     */
+    private void alltoallw(long caseSeed, int unit) throws MPIException {
+        DataType[] kinds = {DataType.BYTE, DataType.SHORT, DataType.INT, DataType.LONG, DataType.DOUBLE};
+        int size = comm.size();
+        int rank = comm.rank();
+        int[] sendCounts = new int[size];
+        int[] receiveCounts = new int[size];
+        DataType[] sendTypes = new DataType[size];
+        DataType[] receiveTypes = new DataType[size];
+        int[] sendDispls = new int[size];
+        int[] receiveDispls = new int[size];
+        int sendEnd = 0;
+        int receiveEnd = 0;
+        for (int j = 0; j < size; j++) {
+            sendCounts[j] = unit * (int) Math.floorMod(rank + 2L * j + caseSeed, 5L);
+            receiveCounts[j] = unit * (int) Math.floorMod(j + 2L * rank + caseSeed, 5L);
+            sendTypes[j] = kinds[(int) Math.floorMod(rank + j + caseSeed, (long) kinds.length)];
+            receiveTypes[j] = sendTypes[j];
+            sendDispls[j] = sendEnd + 1 + j % 3;
+            sendEnd = sendDispls[j] + sendTypes[j].bytesFor(sendCounts[j]);
+            receiveDispls[j] = receiveEnd + 1 + (j + 1) % 3;
+            receiveEnd = receiveDispls[j] + receiveTypes[j].bytesFor(receiveCounts[j]);
+        }
+        Datatype[] mpiSendTypes = new Datatype[size];
+        Datatype[] mpiReceiveTypes = new Datatype[size];
+        for (int j = 0; j < size; j++) {
+            mpiSendTypes[j] = MPI_TYPES.get(sendTypes[j]);
+            mpiReceiveTypes[j] = MPI_TYPES.get(receiveTypes[j]);
+        }
+        ByteBuffer sends = contribution(caseSeed + 2, rank, sendEnd, DataType.BYTE);
+        ByteBuffer theirs = Buffers.allocate(receiveEnd, DataType.BYTE);
+        mpi.Request theirRequest = MPI.COMM_WORLD.iAllToAllw(Reference.copy(sends), sendCounts, sendDispls, mpiSendTypes, theirs,
+                receiveCounts, receiveDispls, mpiReceiveTypes);
+        theirRequest.waitFor();
+        theirRequest.free();
+        for (AlltoallwAlgorithm algorithm : AlltoallwAlgorithm.values()) {
+            ByteBuffer ours = Buffers.allocate(receiveEnd, DataType.BYTE);
+            Request request = comm.alltoallwInit(sends, sendCounts, sendDispls, sendTypes, ours, receiveCounts, receiveDispls,
+                    receiveTypes, algorithm).start();
+            request.await();
+            compare(theirs, ours, DataType.BYTE, request);
+        }
+        ByteBuffer ours = Buffers.allocate(receiveEnd, DataType.BYTE);
+        Request request = comm.ialltoallw(sends, sendCounts, sendDispls, sendTypes, ours, receiveCounts, receiveDispls,
+                receiveTypes);
+        request.await();
+        compare(theirs, ours, DataType.BYTE, request);
+        // Open MPI's blocking MPI_Alltoallw: the same bytes, except on one rank, where its coll/self
+        // component (mca_coll_self_alltoallw_intra) multiplies the byte displacements by the type's
+        // extent and so puts a wider type's block elsewhere; MPI_Ialltoallw (libnbc) is right there.
+        if (size == 1) {
+            return;
+        }
+        ByteBuffer theirsBlocking = Buffers.allocate(receiveEnd, DataType.BYTE);
+        MPI.COMM_WORLD.allToAllw(Reference.copy(sends), sendCounts, sendDispls, mpiSendTypes, theirsBlocking, receiveCounts,
+                receiveDispls, mpiReceiveTypes);
+        compare(theirsBlocking, ours, DataType.BYTE, request);
     }
 
     private static int[] displacementsOf(int[] counts) {

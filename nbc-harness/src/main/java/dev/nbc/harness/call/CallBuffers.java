@@ -21,11 +21,11 @@ public record CallBuffers(ByteBuffer in, ByteBuffer out, int[] counts, int[] dis
         int block = Math.max(1, count);
         int all = Math.multiplyExact(block, processes);
         ByteBuffer in = Buffers.allocate(switch (collective) {
-            case SCATTER, SCATTERV, ALLTOALL, ALLTOALLV, REDUCE_SCATTER_BLOCK, REDUCE_SCATTER -> all;
+            case SCATTER, SCATTERV, ALLTOALL, ALLTOALLV, ALLTOALLW, REDUCE_SCATTER_BLOCK, REDUCE_SCATTER -> all;
             default -> block;
         }, DataType.DOUBLE);
         ByteBuffer out = Buffers.allocate(switch (collective) {
-            case ALLGATHER, ALLGATHERV, GATHER, GATHERV, ALLTOALL, ALLTOALLV -> all;
+            case ALLGATHER, ALLGATHERV, GATHER, GATHERV, ALLTOALL, ALLTOALLV, ALLTOALLW -> all;
             default -> block;
         }, DataType.DOUBLE);
         for (int i = 0; i < in.capacity() / Double.BYTES; i++) {
