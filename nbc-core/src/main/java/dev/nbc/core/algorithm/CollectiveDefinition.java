@@ -43,15 +43,29 @@ public final class CollectiveDefinition<A extends Enum<A> & Algorithm> {
         Schedule build(A algorithm, int rank, int size, int count, DataType type, ReduceOp op);
     }
 
+    /** How many blocks of the uniform call's count a buffer holds: one, or one per rank (a gather's result). */
+    public enum Blocks {
+        ONE, PER_RANK;
+
+        /** The blocks on {@code size} ranks. */
+        public int on(int size) {
+            return this == ONE ? 1 : size;
+        }
+    }
+
     private final Class<A> algorithmType;
+    private final Blocks sendBlocks;
+    private final Blocks receiveBlocks;
     private final Thresholds thresholds;
     private final UniformCall<A> call;
     private final UniformBuild<A> build;
     private final boolean equalBlocks;
 
-    private CollectiveDefinition(Class<A> algorithmType, boolean equalBlocks, Thresholds thresholds, UniformCall<A> call,
-                                 UniformBuild<A> build) {
+    private CollectiveDefinition(Class<A> algorithmType, boolean equalBlocks, Blocks sendBlocks, Blocks receiveBlocks,
+                                 Thresholds thresholds, UniformCall<A> call, UniformBuild<A> build) {
         this.algorithmType = algorithmType;
+        this.sendBlocks = sendBlocks;
+        this.receiveBlocks = receiveBlocks;
         this.equalBlocks = equalBlocks;
         this.thresholds = thresholds;
         this.call = call;
@@ -60,8 +74,8 @@ public final class CollectiveDefinition<A extends Enum<A> & Algorithm> {
 
     /** A collective whose blocks all hold the same count: the selector chooses for it, and the models simulate it. */
     public static <A extends Enum<A> & Algorithm> CollectiveDefinition<A> equalBlocks(Class<A> algorithmType,
-            Thresholds thresholds, UniformCall<A> call, UniformBuild<A> build) {
-        return new CollectiveDefinition<>(algorithmType, true, thresholds, call, build);
+            Blocks sendBlocks, Blocks receiveBlocks, Thresholds thresholds, UniformCall<A> call, UniformBuild<A> build) {
+        return new CollectiveDefinition<>(algorithmType, true, sendBlocks, receiveBlocks, thresholds, call, build);
     }
 
     /**
@@ -69,9 +83,9 @@ public final class CollectiveDefinition<A extends Enum<A> & Algorithm> {
      * chooses among its algorithms, and its schedules are built from the layouts.
      */
     public static <A extends Enum<A> & Algorithm> CollectiveDefinition<A> blocksOfAnySize(Class<A> algorithmType,
-                                                                                         UniformCall<A> call) {
+            Blocks sendBlocks, Blocks receiveBlocks, UniformCall<A> call) {
         String label = algorithmType.getEnumConstants()[0].collective().label();
-        return new CollectiveDefinition<>(algorithmType, false,
+        return new CollectiveDefinition<>(algorithmType, false, sendBlocks, receiveBlocks,
                 (selector, count, type, size, op) -> {
                     throw new IllegalArgumentException("collective: " + label + " has blocks of different sizes; its call"
                             + " chooses from them");
@@ -146,6 +160,16 @@ public final class CollectiveDefinition<A extends Enum<A> & Algorithm> {
      */
     public Schedule uniformSchedule(Algorithm algorithm, int rank, int size, int count, DataType type, ReduceOp op) {
         return build.build(own(algorithm), rank, size, count, type, op);
+    }
+
+    /** The blocks of {@code count} elements the uniform call's send buffer holds ({@link #uniform}). */
+    public Blocks sendBlocks() {
+        return sendBlocks;
+    }
+
+    /** The blocks of {@code count} elements the uniform call's receive buffer holds. */
+    public Blocks receiveBlocks() {
+        return receiveBlocks;
     }
 
     /** Every rank's count {@code count}: a uniform v-collective call's counts. */

@@ -3,6 +3,7 @@ package dev.nbc.core.algorithm.allgather;
 import dev.nbc.core.Communicator;
 import dev.nbc.core.algorithm.AlgorithmSelector;
 import dev.nbc.core.algorithm.CollectiveDefinition;
+import dev.nbc.core.algorithm.CollectiveDefinition.Blocks;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.core.internal.CollectiveArguments;
@@ -14,7 +15,7 @@ import java.nio.ByteBuffer;
 /** The allgather (MPI_Iallgather): every rank's {@code count} elements, rank r's at element r x count, on every rank. */
 public final class Allgather {
     public static final CollectiveDefinition<AllgatherAlgorithm> DEFINITION =
-            CollectiveDefinition.equalBlocks(AllgatherAlgorithm.class,
+            CollectiveDefinition.equalBlocks(AllgatherAlgorithm.class, Blocks.ONE, Blocks.PER_RANK,
                     (selector, count, type, size, op) -> selector.allgather(Math.multiplyExact(type.bytesFor(count), size), size),
                     (comm, send, receive, count, type, op, root, algorithm) -> plan(comm, send, receive, count, type, algorithm),
                     (algorithm, rank, size, count, type, op) -> algorithm.build(rank, size, count, type, false));

@@ -3,6 +3,7 @@ package dev.nbc.core.algorithm.allgather;
 import dev.nbc.core.Communicator;
 import dev.nbc.core.algorithm.BlockLayout;
 import dev.nbc.core.algorithm.CollectiveDefinition;
+import dev.nbc.core.algorithm.CollectiveDefinition.Blocks;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.core.internal.CollectiveArguments;
@@ -19,7 +20,8 @@ import java.util.List;
  */
 public final class Allgatherv {
     public static final CollectiveDefinition<AllgathervAlgorithm> DEFINITION =
-            CollectiveDefinition.blocksOfAnySize(AllgathervAlgorithm.class, Allgatherv::uniform);
+            CollectiveDefinition.blocksOfAnySize(AllgathervAlgorithm.class, Blocks.ONE, Blocks.PER_RANK,
+                    Allgatherv::uniform);
 
     private Allgatherv() {
     }

@@ -3,6 +3,7 @@ package dev.nbc.core.algorithm.allreduce;
 import dev.nbc.core.Communicator;
 import dev.nbc.core.algorithm.AlgorithmSelector;
 import dev.nbc.core.algorithm.CollectiveDefinition;
+import dev.nbc.core.algorithm.CollectiveDefinition.Blocks;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.core.internal.CollectiveArguments;
@@ -15,7 +16,7 @@ import java.nio.ByteBuffer;
 /** The allreduce (MPI_Iallreduce): every rank's {@code count} elements combined with {@code op}, on every rank. */
 public final class Allreduce {
     public static final CollectiveDefinition<AllreduceAlgorithm> DEFINITION =
-            CollectiveDefinition.equalBlocks(AllreduceAlgorithm.class,
+            CollectiveDefinition.equalBlocks(AllreduceAlgorithm.class, Blocks.ONE, Blocks.ONE,
                     (selector, count, type, size, op) -> selector.allreduce(count, type.bytesFor(count), size, op),
                     (comm, send, receive, count, type, op, root, algorithm) -> plan(comm, send, receive, count, type, op, algorithm),
                     (algorithm, rank, size, count, type, op) -> algorithm.build(rank, size, count, type, op, false));

@@ -3,6 +3,7 @@ package dev.nbc.core.algorithm.alltoall;
 import dev.nbc.core.Communicator;
 import dev.nbc.core.algorithm.AlgorithmSelector;
 import dev.nbc.core.algorithm.CollectiveDefinition;
+import dev.nbc.core.algorithm.CollectiveDefinition.Blocks;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.core.internal.CollectiveArguments;
@@ -15,7 +16,7 @@ import java.nio.ByteBuffer;
 /** The all-to-all (MPI_Ialltoall): block j of every rank's P blocks of {@code count} elements to rank j. */
 public final class Alltoall {
     public static final CollectiveDefinition<AlltoallAlgorithm> DEFINITION =
-            CollectiveDefinition.equalBlocks(AlltoallAlgorithm.class,
+            CollectiveDefinition.equalBlocks(AlltoallAlgorithm.class, Blocks.PER_RANK, Blocks.PER_RANK,
                     (selector, count, type, size, op) -> selector.alltoall(type.bytesFor(count), size),
                     (comm, send, receive, count, type, op, root, algorithm) -> plan(comm, send, receive, count, type, algorithm),
                     (algorithm, rank, size, count, type, op) -> algorithm.build(rank, size, count, type, false));

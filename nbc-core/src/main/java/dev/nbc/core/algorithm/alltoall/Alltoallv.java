@@ -3,6 +3,7 @@ package dev.nbc.core.algorithm.alltoall;
 import dev.nbc.core.Communicator;
 import dev.nbc.core.algorithm.BlockLayout;
 import dev.nbc.core.algorithm.CollectiveDefinition;
+import dev.nbc.core.algorithm.CollectiveDefinition.Blocks;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.core.internal.CollectiveArguments;
@@ -19,7 +20,8 @@ import java.util.List;
  */
 public final class Alltoallv {
     public static final CollectiveDefinition<AlltoallvAlgorithm> DEFINITION =
-            CollectiveDefinition.blocksOfAnySize(AlltoallvAlgorithm.class, Alltoallv::uniform);
+            CollectiveDefinition.blocksOfAnySize(AlltoallvAlgorithm.class, Blocks.PER_RANK, Blocks.PER_RANK,
+                    Alltoallv::uniform);
 
     private Alltoallv() {
     }

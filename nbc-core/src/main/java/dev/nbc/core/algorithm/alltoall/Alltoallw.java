@@ -3,6 +3,7 @@ package dev.nbc.core.algorithm.alltoall;
 import dev.nbc.core.Communicator;
 import dev.nbc.core.algorithm.BlockLayout;
 import dev.nbc.core.algorithm.CollectiveDefinition;
+import dev.nbc.core.algorithm.CollectiveDefinition.Blocks;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.core.internal.CollectiveArguments;
@@ -23,7 +24,8 @@ import java.util.List;
  */
 public final class Alltoallw {
     public static final CollectiveDefinition<AlltoallwAlgorithm> DEFINITION =
-            CollectiveDefinition.blocksOfAnySize(AlltoallwAlgorithm.class, Alltoallw::uniform);
+            CollectiveDefinition.blocksOfAnySize(AlltoallwAlgorithm.class, Blocks.PER_RANK, Blocks.PER_RANK,
+                    Alltoallw::uniform);
 
     private Alltoallw() {
     }

@@ -3,6 +3,7 @@ package dev.nbc.core.algorithm.barrier;
 import dev.nbc.core.Communicator;
 import dev.nbc.core.algorithm.AlgorithmSelector;
 import dev.nbc.core.algorithm.CollectiveDefinition;
+import dev.nbc.core.algorithm.CollectiveDefinition.Blocks;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.core.internal.PlannedCall;
@@ -13,7 +14,7 @@ import java.nio.ByteBuffer;
 /** The barrier (MPI_Ibarrier): no buffers, one algorithm, dissemination. */
 public final class Barrier {
     public static final CollectiveDefinition<BarrierAlgorithm> DEFINITION =
-            CollectiveDefinition.equalBlocks(BarrierAlgorithm.class,
+            CollectiveDefinition.equalBlocks(BarrierAlgorithm.class, Blocks.ONE, Blocks.ONE,
                     (selector, count, type, size, op) -> BarrierAlgorithm.DISSEMINATION,
                     (comm, send, receive, count, type, op, root, algorithm) -> plan(comm),
                     (algorithm, rank, size, count, type, op) -> algorithm.build(rank, size));

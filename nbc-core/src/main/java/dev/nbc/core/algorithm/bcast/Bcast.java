@@ -3,6 +3,7 @@ package dev.nbc.core.algorithm.bcast;
 import dev.nbc.core.Communicator;
 import dev.nbc.core.algorithm.AlgorithmSelector;
 import dev.nbc.core.algorithm.CollectiveDefinition;
+import dev.nbc.core.algorithm.CollectiveDefinition.Blocks;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.core.internal.CollectiveArguments;
@@ -14,7 +15,7 @@ import java.nio.ByteBuffer;
 /** The broadcast (MPI_Ibcast): {@code count} elements from the root's buffer into everyone's. */
 public final class Bcast {
     public static final CollectiveDefinition<BcastAlgorithm> DEFINITION =
-            CollectiveDefinition.equalBlocks(BcastAlgorithm.class,
+            CollectiveDefinition.equalBlocks(BcastAlgorithm.class, Blocks.ONE, Blocks.ONE,
                     (selector, count, type, size, op) -> selector.bcast(type.bytesFor(count), size),
                     (comm, send, receive, count, type, op, root, algorithm) -> plan(comm, receive, count, type, root, algorithm),
                     (algorithm, rank, size, count, type, op) -> algorithm.build(rank, size, 0, count, type,

@@ -3,6 +3,7 @@ package dev.nbc.core.algorithm.gather;
 import dev.nbc.core.Communicator;
 import dev.nbc.core.algorithm.AlgorithmSelector;
 import dev.nbc.core.algorithm.CollectiveDefinition;
+import dev.nbc.core.algorithm.CollectiveDefinition.Blocks;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.core.internal.CollectiveArguments;
@@ -14,7 +15,7 @@ import java.nio.ByteBuffer;
 /** The gather (MPI_Igather): every rank's {@code count} elements into the root's buffer, rank r's at element r x count. */
 public final class Gather {
     public static final CollectiveDefinition<GatherAlgorithm> DEFINITION =
-            CollectiveDefinition.equalBlocks(GatherAlgorithm.class,
+            CollectiveDefinition.equalBlocks(GatherAlgorithm.class, Blocks.ONE, Blocks.PER_RANK,
                     (selector, count, type, size, op) -> selector.gather(type.bytesFor(count), size),
                     (comm, send, receive, count, type, op, root, algorithm) -> plan(comm, send, receive, count, type, root, algorithm),
                     (algorithm, rank, size, count, type, op) -> algorithm.build(rank, size, 0, count, type, false));

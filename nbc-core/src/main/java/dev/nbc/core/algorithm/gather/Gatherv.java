@@ -3,6 +3,7 @@ package dev.nbc.core.algorithm.gather;
 import dev.nbc.core.Communicator;
 import dev.nbc.core.algorithm.BlockLayout;
 import dev.nbc.core.algorithm.CollectiveDefinition;
+import dev.nbc.core.algorithm.CollectiveDefinition.Blocks;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.core.internal.CollectiveArguments;
@@ -18,7 +19,8 @@ import java.util.List;
  */
 public final class Gatherv {
     public static final CollectiveDefinition<GathervAlgorithm> DEFINITION =
-            CollectiveDefinition.blocksOfAnySize(GathervAlgorithm.class, Gatherv::uniform);
+            CollectiveDefinition.blocksOfAnySize(GathervAlgorithm.class, Blocks.ONE, Blocks.PER_RANK,
+                    Gatherv::uniform);
 
     private Gatherv() {
     }

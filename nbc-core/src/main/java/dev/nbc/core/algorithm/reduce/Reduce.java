@@ -3,6 +3,7 @@ package dev.nbc.core.algorithm.reduce;
 import dev.nbc.core.Communicator;
 import dev.nbc.core.algorithm.AlgorithmSelector;
 import dev.nbc.core.algorithm.CollectiveDefinition;
+import dev.nbc.core.algorithm.CollectiveDefinition.Blocks;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.core.internal.CollectiveArguments;
@@ -14,7 +15,7 @@ import java.nio.ByteBuffer;
 /** The reduce (MPI_Ireduce): every rank's {@code count} elements combined with {@code op}, in rank order, at the root. */
 public final class Reduce {
     public static final CollectiveDefinition<ReduceAlgorithm> DEFINITION =
-            CollectiveDefinition.equalBlocks(ReduceAlgorithm.class,
+            CollectiveDefinition.equalBlocks(ReduceAlgorithm.class, Blocks.ONE, Blocks.ONE,
                     (selector, count, type, size, op) -> selector.reduce(type.bytesFor(count), size, op),
                     (comm, send, receive, count, type, op, root, algorithm) -> plan(comm, send, receive, count, type, op, root, algorithm),
                     (algorithm, rank, size, count, type, op) -> algorithm.build(rank, size, 0, count, type, op, false));

@@ -3,6 +3,7 @@ package dev.nbc.core.algorithm.reducescatter;
 import dev.nbc.core.Communicator;
 import dev.nbc.core.algorithm.BlockLayout;
 import dev.nbc.core.algorithm.CollectiveDefinition;
+import dev.nbc.core.algorithm.CollectiveDefinition.Blocks;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.core.internal.CollectiveArguments;
@@ -18,7 +19,8 @@ import java.util.List;
  */
 public final class ReduceScatter {
     public static final CollectiveDefinition<ReduceScatterAlgorithm> DEFINITION =
-            CollectiveDefinition.blocksOfAnySize(ReduceScatterAlgorithm.class, ReduceScatter::uniform);
+            CollectiveDefinition.blocksOfAnySize(ReduceScatterAlgorithm.class, Blocks.PER_RANK, Blocks.ONE,
+                    ReduceScatter::uniform);
 
     private ReduceScatter() {
     }

@@ -3,6 +3,7 @@ package dev.nbc.core.algorithm.reducescatter;
 import dev.nbc.core.Communicator;
 import dev.nbc.core.algorithm.AlgorithmSelector;
 import dev.nbc.core.algorithm.CollectiveDefinition;
+import dev.nbc.core.algorithm.CollectiveDefinition.Blocks;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.core.internal.CollectiveArguments;
@@ -17,7 +18,7 @@ import java.nio.ByteBuffer;
  */
 public final class ReduceScatterBlock {
     public static final CollectiveDefinition<ReduceScatterBlockAlgorithm> DEFINITION =
-            CollectiveDefinition.equalBlocks(ReduceScatterBlockAlgorithm.class,
+            CollectiveDefinition.equalBlocks(ReduceScatterBlockAlgorithm.class, Blocks.PER_RANK, Blocks.ONE,
                     (selector, count, type, size, op) -> selector.reduceScatterBlock(op),
                     (comm, send, receive, count, type, op, root, algorithm) -> plan(comm, send, receive, count, type, op, algorithm),
                     (algorithm, rank, size, count, type, op) -> algorithm.build(rank, size, count, type, op, false));

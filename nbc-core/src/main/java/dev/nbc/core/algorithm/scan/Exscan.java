@@ -3,6 +3,7 @@ package dev.nbc.core.algorithm.scan;
 import dev.nbc.core.Communicator;
 import dev.nbc.core.algorithm.AlgorithmSelector;
 import dev.nbc.core.algorithm.CollectiveDefinition;
+import dev.nbc.core.algorithm.CollectiveDefinition.Blocks;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.core.internal.PlannedCall;
@@ -15,7 +16,7 @@ import java.nio.ByteBuffer;
  */
 public final class Exscan {
     public static final CollectiveDefinition<ExscanAlgorithm> DEFINITION =
-            CollectiveDefinition.equalBlocks(ExscanAlgorithm.class,
+            CollectiveDefinition.equalBlocks(ExscanAlgorithm.class, Blocks.ONE, Blocks.ONE,
                     (selector, count, type, size, op) -> selector.exscan(size),
                     (comm, send, receive, count, type, op, root, algorithm) -> plan(comm, send, receive, count, type, op, algorithm),
                     (algorithm, rank, size, count, type, op) -> algorithm.build(rank, size, count, type, op, false));

@@ -3,6 +3,7 @@ package dev.nbc.core.algorithm.scatter;
 import dev.nbc.core.Communicator;
 import dev.nbc.core.algorithm.AlgorithmSelector;
 import dev.nbc.core.algorithm.CollectiveDefinition;
+import dev.nbc.core.algorithm.CollectiveDefinition.Blocks;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.core.internal.CollectiveArguments;
@@ -14,7 +15,7 @@ import java.nio.ByteBuffer;
 /** The scatter (MPI_Iscatter): block r of the root's buffer (P x count elements) to rank r. */
 public final class Scatter {
     public static final CollectiveDefinition<ScatterAlgorithm> DEFINITION =
-            CollectiveDefinition.equalBlocks(ScatterAlgorithm.class,
+            CollectiveDefinition.equalBlocks(ScatterAlgorithm.class, Blocks.PER_RANK, Blocks.ONE,
                     (selector, count, type, size, op) -> selector.scatter(type.bytesFor(count), size),
                     (comm, send, receive, count, type, op, root, algorithm) -> plan(comm, send, receive, count, type, root, algorithm),
                     (algorithm, rank, size, count, type, op) -> algorithm.build(rank, size, 0, count, type, false));

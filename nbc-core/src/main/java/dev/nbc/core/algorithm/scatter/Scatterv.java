@@ -3,6 +3,7 @@ package dev.nbc.core.algorithm.scatter;
 import dev.nbc.core.Communicator;
 import dev.nbc.core.algorithm.BlockLayout;
 import dev.nbc.core.algorithm.CollectiveDefinition;
+import dev.nbc.core.algorithm.CollectiveDefinition.Blocks;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.core.internal.CollectiveArguments;
@@ -18,7 +19,8 @@ import java.util.List;
  */
 public final class Scatterv {
     public static final CollectiveDefinition<ScattervAlgorithm> DEFINITION =
-            CollectiveDefinition.blocksOfAnySize(ScattervAlgorithm.class, Scatterv::uniform);
+            CollectiveDefinition.blocksOfAnySize(ScattervAlgorithm.class, Blocks.PER_RANK, Blocks.ONE,
+                    Scatterv::uniform);
 
     private Scatterv() {
     }
