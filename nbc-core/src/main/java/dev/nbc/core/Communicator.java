@@ -1,33 +1,48 @@
 package dev.nbc.core;
 
 import dev.nbc.core.algorithm.AlgorithmSelector;
+import dev.nbc.core.algorithm.CollectiveDefinition;
+import dev.nbc.core.algorithm.allgather.Allgather;
 import dev.nbc.core.algorithm.allgather.AllgatherAlgorithm;
-import dev.nbc.core.schedule.Algorithm;
-import dev.nbc.core.algorithm.BlockLayout;
-import dev.nbc.core.algorithm.allgather.AllgathervAlgorithm;
-import dev.nbc.core.algorithm.alltoall.AlltoallvAlgorithm;
+import dev.nbc.core.algorithm.allgather.Allgatherv;
+import dev.nbc.core.algorithm.allreduce.Allreduce;
 import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
+import dev.nbc.core.algorithm.alltoall.Alltoall;
 import dev.nbc.core.algorithm.alltoall.AlltoallAlgorithm;
-import dev.nbc.core.algorithm.gather.GatherAlgorithm;
-import dev.nbc.core.algorithm.gather.GathervAlgorithm;
-import dev.nbc.core.algorithm.scan.ExscanAlgorithm;
-import dev.nbc.core.algorithm.scan.ScanAlgorithm;
-import dev.nbc.core.algorithm.scatter.ScatterAlgorithm;
-import dev.nbc.core.algorithm.scatter.ScattervAlgorithm;
-import dev.nbc.core.algorithm.reduce.ReduceAlgorithm;
-import dev.nbc.core.algorithm.reducescatter.ReduceScatterAlgorithm;
-import dev.nbc.core.algorithm.reducescatter.ReduceScatterBlockAlgorithm;
+import dev.nbc.core.algorithm.alltoall.Alltoallv;
+import dev.nbc.core.algorithm.alltoall.AlltoallvAlgorithm;
+import dev.nbc.core.algorithm.alltoall.Alltoallw;
+import dev.nbc.core.algorithm.alltoall.AlltoallwAlgorithm;
+import dev.nbc.core.algorithm.barrier.Barrier;
 import dev.nbc.core.algorithm.barrier.BarrierAlgorithm;
+import dev.nbc.core.algorithm.bcast.Bcast;
 import dev.nbc.core.algorithm.bcast.BcastAlgorithm;
+import dev.nbc.core.algorithm.gather.Gather;
+import dev.nbc.core.algorithm.gather.GatherAlgorithm;
+import dev.nbc.core.algorithm.gather.Gatherv;
+import dev.nbc.core.algorithm.reduce.Reduce;
+import dev.nbc.core.algorithm.reduce.ReduceAlgorithm;
+import dev.nbc.core.algorithm.reducescatter.ReduceScatter;
+import dev.nbc.core.algorithm.reducescatter.ReduceScatterAlgorithm;
+import dev.nbc.core.algorithm.reducescatter.ReduceScatterBlock;
+import dev.nbc.core.algorithm.reducescatter.ReduceScatterBlockAlgorithm;
+import dev.nbc.core.algorithm.scan.Exscan;
+import dev.nbc.core.algorithm.scan.ExscanAlgorithm;
+import dev.nbc.core.algorithm.scan.Scan;
+import dev.nbc.core.algorithm.scan.ScanAlgorithm;
+import dev.nbc.core.algorithm.scatter.Scatter;
+import dev.nbc.core.algorithm.scatter.ScatterAlgorithm;
+import dev.nbc.core.algorithm.scatter.Scatterv;
 import dev.nbc.core.check.CallSignature;
-import dev.nbc.core.internal.EngineAccess;
 import dev.nbc.core.check.CollectiveCheck;
-import dev.nbc.core.check.ConcurrentCalls;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
+import dev.nbc.core.internal.CollectiveArguments;
+import dev.nbc.core.internal.PlannedCall;
 import dev.nbc.core.progress.ProgressEngine;
 import dev.nbc.core.request.NbcException;
 import dev.nbc.core.request.Request;
+import dev.nbc.core.schedule.Algorithm;
 import dev.nbc.core.schedule.Collective;
 import dev.nbc.core.schedule.Schedule;
 import dev.nbc.core.schedule.ScheduleBuilder;
@@ -35,15 +50,20 @@ import dev.nbc.core.schedule.Slots;
 import dev.nbc.core.transport.Transport;
 
 import java.nio.ByteBuffer;
-import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.BiFunction;
-import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
  * Non-blocking collectives over one transport (one group of ranks), advanced by a
  * {@link ProgressEngine}.
+ *
+ * <p>Every collective comes in MPI's forms: {@code iallreduce} starts one call and returns its
+ * {@link Request}; {@code allreduce} waits for it; {@code allreduceInit} binds the buffers and the
+ * schedule once, as a {@link PersistentCollective} to start many times. The Init form takes an
+ * algorithm, the same on every rank, or null for the {@link #selector()}'s choice:
+ * {@code allreduceInit(..., AllreduceAlgorithm.RING).start()} runs one call with the ring. Each
+ * collective's argument rules, default choice and schedule are in its own class beside its
+ * algorithms ({@link Allreduce}, {@link Bcast}, ...: what each method links to); this class
+ * numbers the calls and starts them. Java arrays: {@link #arrays()}.
  *
  * <p>As in MPI, every rank must call the collectives of a communicator in the same order. Each
  * call takes its tag here, in the calling thread, from a per-communicator counter, so the order in
@@ -57,36 +77,25 @@ import java.util.function.Supplier;
  * signature with every other rank's and fails on every rank, naming both calls, if they differ;
  * calls that overlap in time are refused; and {@link #close()} is a collective call too.
  *
- * <p>Buffers: direct {@link ByteBuffer}s; a collective uses {@code count * type size} bytes from
- * the buffer's position (the position itself is not moved). Data are in native byte order, as in
- * MPI ({@link Buffers#allocate} makes such buffers); a buffer in another order is refused for any
- * type wider than a byte. A buffer may be read-only where the collective only reads it (an
- * allreduce's send buffer, a broadcast's root buffer). A buffer belongs to the collective until
- * its request completes. Every rule is checked, after the algorithm is chosen, before anything is
- * sent.
+ * <p>Buffers: direct {@link ByteBuffer}s, used from their position (not moved), in native byte
+ * order for types wider than a byte ({@link Buffers#allocate} makes such buffers); read-only where
+ * the collective only reads them (an allreduce's send buffer, a broadcast's root buffer); the
+ * collective's until its request completes. Every rule is checked before anything is sent.
  */
 public final class Communicator implements AutoCloseable {
     private final ProgressEngine engine;
     private final Transport transport;
     private final CollectiveCheck check;
-    /** Calls made so far: the next call's number, from which its tag is taken. */
-    private final AtomicLong calls = new AtomicLong();
-    /** Tags run 0 .. transport.maxTag(): this many, and as a mask when a power of two (MPI's TAG_UB is 2^k - 1). */
-    private final long tags;
-    private final long tagMask;
-    private final ConcurrentCalls callers = new ConcurrentCalls();
+    private final CallSubmitter submitter;
     private final ScheduleCache cache = new ScheduleCache();
-    private volatile AlgorithmSelector selector;
-    /** Set by {@link #close()}: every later call is refused at the call, before anything reaches the engine. */
-    private volatile boolean closed;
+    private final ArrayCollectives arrays = new ArrayCollectives(this);
+    private volatile AlgorithmSelector selector = AlgorithmSelector.defaults();
 
-    private Communicator(ProgressEngine engine, Transport transport, CollectiveCheck check, AlgorithmSelector selector) {
+    private Communicator(ProgressEngine engine, Transport transport, CollectiveCheck check) {
         this.engine = engine;
         this.transport = transport;
         this.check = check;
-        this.selector = selector;
-        this.tags = transport.maxTag() + 1L;
-        this.tagMask = Long.bitCount(tags) == 1 ? tags - 1 : -1;
+        this.submitter = new CallSubmitter(engine, transport);
     }
 
     /**
@@ -101,16 +110,11 @@ public final class Communicator implements AutoCloseable {
 
     /** A communicator over {@code transport}, progressed by {@code engine}, with the consistency check on or off. */
     public static Communicator create(ProgressEngine engine, Transport transport, CollectiveCheck check) {
-        if (engine == null) {
-            throw new IllegalArgumentException("engine: must not be null");
+        if (engine == null || transport == null || check == null) { // the first null one is named
+            throw new IllegalArgumentException((engine == null ? "engine" : transport == null ? "transport" : "check")
+                    + ": must not be null");
         }
-        if (transport == null) {
-            throw new IllegalArgumentException("transport: must not be null");
-        }
-        if (check == null) {
-            throw new IllegalArgumentException("check: must not be null");
-        }
-        return new Communicator(engine, transport, check, AlgorithmSelector.defaults());
+        return new Communicator(engine, transport, check);
     }
 
     public int rank() {
@@ -129,28 +133,21 @@ public final class Communicator implements AutoCloseable {
         return engine;
     }
 
+    /** This communicator's collectives on Java arrays (copied through pooled direct buffers). */
+    public ArrayCollectives arrays() {
+        return arrays;
+    }
+
     /** Whether this communicator checks that all ranks make the same calls. */
     public CollectiveCheck check() {
         return check;
-    }
-
-    /**
-     * {@code given}, or the selector's choice for this call. The cast holds: the selector chooses
-     * one of {@code collective}'s algorithms, which are exactly the constants of its enum.
-     */
-    @SuppressWarnings("unchecked")
-    private <A extends Algorithm> A chosen(A given, Collective collective, int count, DataType type, ReduceOp op) {
-        return given != null ? given : (A) selector.choose(collective, count, type, size(), op);
     }
 
     public AlgorithmSelector selector() {
         return selector;
     }
 
-    /**
-     * Sets how this communicator chooses algorithms (for example a fixed broadcast algorithm). All
-     * ranks must use the same choice.
-     */
+    /** Sets how this communicator chooses algorithms (for example a fixed broadcast algorithm), the same on all ranks. */
     public void setSelector(AlgorithmSelector selector) {
         if (selector == null) {
             throw new IllegalArgumentException("selector: must not be null");
@@ -158,8 +155,7 @@ public final class Communicator implements AutoCloseable {
         this.selector = selector;
     }
 
-    // ---------------------------------------------------------------- barrier
-
+    // ---------------------------------------------------------------- barrier: Barrier
     public Request ibarrier() {
         return barrierInit().start();
     }
@@ -169,1123 +165,249 @@ public final class Communicator implements AutoCloseable {
     }
 
     public PersistentCollective barrierInit() {
-        BarrierAlgorithm algorithm = BarrierAlgorithm.DISSEMINATION;
-        Schedule schedule = cache.get(new ScheduleCache.Key(algorithm, -1, 0, DataType.BYTE, null, false, 0),
-                () -> check.prepare(algorithm.build(rank(), size())));
-        return new PersistentCollective(this, schedule, null, null, () -> "IBARRIER" + where(), signature(schedule, 0));
+        return persistent(Barrier.plan(this));
     }
 
-    // ---------------------------------------------------------------- broadcast
-
-    /** Broadcasts {@code count} elements from {@code root}'s buffer into everyone's. */
+    // ---------------------------------------------------------------- broadcast: Bcast#plan
     public Request ibcast(ByteBuffer buffer, int count, DataType type, int root) {
         return bcastInit(buffer, count, type, root, null).start();
-    }
-
-    /** As {@link #ibcast(ByteBuffer, int, DataType, int)} with a fixed algorithm (the same on all ranks). */
-    public Request ibcast(ByteBuffer buffer, int count, DataType type, int root, BcastAlgorithm algorithm) {
-        return bcastInit(buffer, count, type, root, algorithm).start();
     }
 
     public void bcast(ByteBuffer buffer, int count, DataType type, int root) {
         ibcast(buffer, count, type, root).await();
     }
 
-    /** A persistent broadcast; {@code algorithm} null chooses by size. */
     public PersistentCollective bcastInit(ByteBuffer buffer, int count, DataType type, int root, BcastAlgorithm algorithm) {
-        CollectiveArguments.checkCount(count);
-        CollectiveArguments.checkType(type);
-        CollectiveArguments.checkRoot(root, size());
-        ByteBuffer region = CollectiveArguments.region("buffer", buffer, count, type);
-        AlgorithmSelector choice = selector;
-        BcastAlgorithm chosen = algorithm != null ? algorithm : (BcastAlgorithm) choice.choose(Collective.BCAST, count, type, size(), null);
-        int segmentBytes = choice.segmentBytes();
-        Schedule schedule = cache.get(new ScheduleCache.Key(chosen, root, count, type, null, false, segmentBytes),
-                () -> check.prepare(chosen.build(rank(), size(), root, count, type, segmentBytes)));
-        CollectiveArguments.checkBinding("buffer", region, schedule, Slots.OUTPUT);
-        return new PersistentCollective(this, schedule, null, region,
-                () -> "IBCAST " + count + " x " + type + " from " + root + where(),
-                signature(schedule, chosen.segmented() ? segmentBytes : 0));
+        return persistent(Bcast.plan(this, buffer, count, type, root, algorithm));
     }
 
-    // ---------------------------------------------------------------- allreduce
-
-    /**
-     * Combines {@code count} elements of every rank's {@code sendBuffer} with {@code op} into every
-     * rank's {@code receiveBuffer}. {@code sendBuffer} null, or the same region of memory as
-     * {@code receiveBuffer} (the same object, a duplicate, a view), means in place: the contribution
-     * is taken from {@code receiveBuffer}. Regions that share only some bytes are refused.
-     */
+    // ---------------------------------------------------------------- allreduce: Allreduce#plan
     public Request iallreduce(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, ReduceOp op) {
         return allreduceInit(sendBuffer, receiveBuffer, count, type, op, null).start();
-    }
-
-    /** As {@link #iallreduce(ByteBuffer, ByteBuffer, int, DataType, ReduceOp)} with a fixed algorithm. */
-    public Request iallreduce(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, ReduceOp op,
-                              AllreduceAlgorithm algorithm) {
-        return allreduceInit(sendBuffer, receiveBuffer, count, type, op, algorithm).start();
     }
 
     public void allreduce(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, ReduceOp op) {
         iallreduce(sendBuffer, receiveBuffer, count, type, op).await();
     }
 
-    /** A persistent allreduce; {@code algorithm} null chooses by size and operation. */
     public PersistentCollective allreduceInit(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type,
                                               ReduceOp op, AllreduceAlgorithm algorithm) {
-        CollectiveArguments.checkCount(count);
-        CollectiveArguments.checkType(type);
-        CollectiveArguments.checkOp(op, type);
-        SameSizeBuffers buffers = SameSizeBuffers.of(sendBuffer, receiveBuffer, count, type);
-        ByteBuffer input = buffers.input();
-        ByteBuffer output = buffers.output();
-        boolean inPlace = buffers.inPlace();
-        AllreduceAlgorithm chosen = chosen(algorithm, Collective.ALLREDUCE, count, type, op);
-        return collective(new ScheduleCache.Key(chosen, -1, count, type, op, inPlace, 0),
-                () -> chosen.build(rank(), size(), count, type, op, inPlace), input, output,
-                () -> "IALLREDUCE " + count + " x " + type + " " + op.name() + where());
+        return persistent(Allreduce.plan(this, sendBuffer, receiveBuffer, count, type, op, algorithm));
     }
 
-    // ---------------------------------------------------------------- reduce
-
-    /**
-     * Combines {@code count} elements of every rank's {@code sendBuffer} with {@code op} into
-     * {@code root}'s {@code receiveBuffer}, in rank order (x0 op x1 op ...). Only the root's
-     * {@code receiveBuffer} is used (others may pass null). At the root, {@code sendBuffer} null or
-     * the same region of memory as {@code receiveBuffer} means in place: its contribution is taken
-     * from {@code receiveBuffer}; every other rank must give a {@code sendBuffer}.
-     */
+    // ---------------------------------------------------------------- reduce: Reduce#plan
     public Request ireduce(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, ReduceOp op, int root) {
         return reduceInit(sendBuffer, receiveBuffer, count, type, op, root, null).start();
-    }
-
-    /** As {@link #ireduce(ByteBuffer, ByteBuffer, int, DataType, ReduceOp, int)} with a fixed algorithm. */
-    public Request ireduce(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, ReduceOp op, int root,
-                           ReduceAlgorithm algorithm) {
-        return reduceInit(sendBuffer, receiveBuffer, count, type, op, root, algorithm).start();
     }
 
     public void reduce(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, ReduceOp op, int root) {
         ireduce(sendBuffer, receiveBuffer, count, type, op, root).await();
     }
 
-    /** A persistent reduce; {@code algorithm} null chooses by size and operation. */
     public PersistentCollective reduceInit(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type,
                                            ReduceOp op, int root, ReduceAlgorithm algorithm) {
-        CollectiveArguments.checkCount(count);
-        CollectiveArguments.checkType(type);
-        CollectiveArguments.checkOp(op, type);
-        CollectiveArguments.checkRoot(root, size());
-        boolean atRoot = rank() == root;
-        ByteBuffer output = null;
-        ByteBuffer input;
-        boolean inPlace = false;
-        if (atRoot) {
-            output = CollectiveArguments.region("receiveBuffer", receiveBuffer, count, type);
-            input = sendBuffer == null ? null : CollectiveArguments.region("sendBuffer", sendBuffer, count, type);
-            inPlace = input == null
-                    || CollectiveArguments.sameRegion("sendBuffer", sendBuffer, "receiveBuffer", receiveBuffer, output.capacity());
-            if (inPlace) {
-                input = null;
-            }
-        } else {
-            input = CollectiveArguments.region("sendBuffer", requireNotInPlace("sendBuffer", sendBuffer, root), count, type);
-        }
-        ReduceAlgorithm chosen = chosen(algorithm, Collective.REDUCE, count, type, op);
-        boolean rootInPlace = inPlace;
-        return collective(new ScheduleCache.Key(chosen, root, count, type, op, rootInPlace, 0),
-                () -> chosen.build(rank(), size(), root, count, type, op, rootInPlace), input, output,
-                () -> "IREDUCE " + count + " x " + type + " " + op.name() + " to " + root + where());
+        return persistent(Reduce.plan(this, sendBuffer, receiveBuffer, count, type, op, root, algorithm));
     }
 
-    // ---------------------------------------------------------------- allgather
-
-    /**
-     * Gathers {@code count} elements of every rank's {@code sendBuffer} into every rank's
-     * {@code receiveBuffer}, rank r's at element r x count ({@code receiveBuffer} holds P x count).
-     * {@code sendBuffer} null, or the same memory as this rank's block of {@code receiveBuffer},
-     * means in place: the block is already there.
-     */
+    // ---------------------------------------------------------------- allgather: Allgather#plan
     public Request iallgather(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type) {
         return allgatherInit(sendBuffer, receiveBuffer, count, type, null).start();
-    }
-
-    /** As {@link #iallgather(ByteBuffer, ByteBuffer, int, DataType)} with a fixed algorithm. */
-    public Request iallgather(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type,
-                              AllgatherAlgorithm algorithm) {
-        return allgatherInit(sendBuffer, receiveBuffer, count, type, algorithm).start();
     }
 
     public void allgather(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type) {
         iallgather(sendBuffer, receiveBuffer, count, type).await();
     }
 
-    /** A persistent allgather; {@code algorithm} null chooses by size. */
     public PersistentCollective allgatherInit(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type,
                                               AllgatherAlgorithm algorithm) {
-        CollectiveArguments.checkCount(count);
-        CollectiveArguments.checkType(type);
-        int blockBytes = type.bytesFor(count);
-        long total = (long) count * size();
-        type.bytesFor(total); // refuses a result larger than a buffer, naming count
-        ByteBuffer output = CollectiveArguments.region("receiveBuffer", receiveBuffer, (int) total, type);
-        ByteBuffer input = sendBuffer == null ? null : CollectiveArguments.region("sendBuffer", sendBuffer, count, type);
-        boolean inPlace = input == null || CollectiveArguments.isOwnBlock("sendBuffer", sendBuffer, "receiveBuffer",
-                receiveBuffer, rank(), blockBytes, output.capacity());
-        if (inPlace) {
-            input = null;
-        }
-        AllgatherAlgorithm chosen = chosen(algorithm, Collective.ALLGATHER, count, type, null);
-        boolean ownInPlace = inPlace;
-        return collective(new ScheduleCache.Key(chosen, -1, count, type, null, ownInPlace, 0),
-                () -> chosen.build(rank(), size(), count, type, ownInPlace), input, output,
-                () -> "IALLGATHER " + count + " x " + type + where());
+        return persistent(Allgather.plan(this, sendBuffer, receiveBuffer, count, type, algorithm));
     }
 
-    // ---------------------------------------------------------------- gather
-
-    /**
-     * Gathers {@code count} elements of every rank's {@code sendBuffer} into {@code root}'s
-     * {@code receiveBuffer} (P x count elements, rank r's at element r x count). Only the root's
-     * {@code receiveBuffer} is used (others may pass null). At the root, {@code sendBuffer} null or
-     * the same memory as its own block of {@code receiveBuffer} means in place; every other rank
-     * must give a {@code sendBuffer}.
-     */
+    // ---------------------------------------------------------------- gather: Gather#plan
     public Request igather(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, int root) {
         return gatherInit(sendBuffer, receiveBuffer, count, type, root, null).start();
-    }
-
-    /** As {@link #igather(ByteBuffer, ByteBuffer, int, DataType, int)} with a fixed algorithm. */
-    public Request igather(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, int root,
-                           GatherAlgorithm algorithm) {
-        return gatherInit(sendBuffer, receiveBuffer, count, type, root, algorithm).start();
     }
 
     public void gather(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, int root) {
         igather(sendBuffer, receiveBuffer, count, type, root).await();
     }
 
-    /** A persistent gather; {@code algorithm} null chooses by size. */
     public PersistentCollective gatherInit(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, int root,
                                            GatherAlgorithm algorithm) {
-        CollectiveArguments.checkCount(count);
-        CollectiveArguments.checkType(type);
-        CollectiveArguments.checkRoot(root, size());
-        int blockBytes = type.bytesFor(count);
-        type.bytesFor((long) count * size()); // refuses a result larger than a buffer, naming count
-        ByteBuffer output = null;
-        ByteBuffer input;
-        boolean inPlace = false;
-        if (rank() == root) {
-            output = CollectiveArguments.region("receiveBuffer", receiveBuffer, count * size(), type);
-            input = sendBuffer == null ? null : CollectiveArguments.region("sendBuffer", sendBuffer, count, type);
-            inPlace = input == null || CollectiveArguments.isOwnBlock("sendBuffer", sendBuffer, "receiveBuffer",
-                    receiveBuffer, rank(), blockBytes, output.capacity());
-            if (inPlace) {
-                input = null;
-            }
-        } else {
-            input = CollectiveArguments.region("sendBuffer", requireNotInPlace("sendBuffer", sendBuffer, root), count, type);
-        }
-        GatherAlgorithm chosen = chosen(algorithm, Collective.GATHER, count, type, null);
-        boolean rootInPlace = inPlace;
-        return collective(new ScheduleCache.Key(chosen, root, count, type, null, rootInPlace, 0),
-                () -> chosen.build(rank(), size(), root, count, type, rootInPlace), input, output,
-                () -> "IGATHER " + count + " x " + type + " to " + root + where());
+        return persistent(Gather.plan(this, sendBuffer, receiveBuffer, count, type, root, algorithm));
     }
 
-    // ---------------------------------------------------------------- scatter
-
-    /**
-     * Sends block r of {@code root}'s {@code sendBuffer} (P x count elements) to rank r's
-     * {@code receiveBuffer} (count elements). Only the root's {@code sendBuffer} is used (others may
-     * pass null). At the root, {@code receiveBuffer} null or the same memory as its own block of
-     * {@code sendBuffer} means in place (its block stays where it is); every other rank must give a
-     * {@code receiveBuffer}.
-     */
+    // ---------------------------------------------------------------- scatter: Scatter#plan
     public Request iscatter(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, int root) {
         return scatterInit(sendBuffer, receiveBuffer, count, type, root, null).start();
-    }
-
-    /** As {@link #iscatter(ByteBuffer, ByteBuffer, int, DataType, int)} with a fixed algorithm. */
-    public Request iscatter(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, int root,
-                            ScatterAlgorithm algorithm) {
-        return scatterInit(sendBuffer, receiveBuffer, count, type, root, algorithm).start();
     }
 
     public void scatter(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, int root) {
         iscatter(sendBuffer, receiveBuffer, count, type, root).await();
     }
 
-    /** A persistent scatter; {@code algorithm} null chooses by size. */
     public PersistentCollective scatterInit(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type,
                                             int root, ScatterAlgorithm algorithm) {
-        CollectiveArguments.checkCount(count);
-        CollectiveArguments.checkType(type);
-        CollectiveArguments.checkRoot(root, size());
-        int blockBytes = type.bytesFor(count);
-        type.bytesFor((long) count * size()); // refuses a send buffer larger than a buffer, naming count
-        ByteBuffer input = null;
-        ByteBuffer output;
-        boolean inPlace = false;
-        if (rank() == root) {
-            input = CollectiveArguments.region("sendBuffer", sendBuffer, count * size(), type);
-            output = receiveBuffer == null ? null : CollectiveArguments.region("receiveBuffer", receiveBuffer, count, type);
-            inPlace = output == null || CollectiveArguments.isOwnBlock("receiveBuffer", receiveBuffer, "sendBuffer",
-                    sendBuffer, rank(), blockBytes, input.capacity());
-            if (inPlace) {
-                output = null;
-            }
-        } else {
-            output = CollectiveArguments.region("receiveBuffer", requireNotInPlace("receiveBuffer", receiveBuffer, root),
-                    count, type);
-        }
-        ScatterAlgorithm chosen = chosen(algorithm, Collective.SCATTER, count, type, null);
-        boolean rootInPlace = inPlace;
-        return collective(new ScheduleCache.Key(chosen, root, count, type, null, rootInPlace, 0),
-                () -> chosen.build(rank(), size(), root, count, type, rootInPlace), input, output,
-                () -> "ISCATTER " + count + " x " + type + " from " + root + where());
+        return persistent(Scatter.plan(this, sendBuffer, receiveBuffer, count, type, root, algorithm));
     }
 
-    // ---------------------------------------------------------------- all-to-all
-
-    /**
-     * Sends block j of every rank's {@code sendBuffer} ({@code count} elements each, P blocks) to
-     * rank j, which receives it as block {@code rank} of its {@code receiveBuffer} (P blocks).
-     * {@code sendBuffer} null, or the same memory as {@code receiveBuffer}, means in place: the send
-     * blocks are in {@code receiveBuffer}, which the result replaces.
-     */
+    // ---------------------------------------------------------------- all-to-all: Alltoall#plan
     public Request ialltoall(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type) {
         return alltoallInit(sendBuffer, receiveBuffer, count, type, null).start();
-    }
-
-    /** As {@link #ialltoall(ByteBuffer, ByteBuffer, int, DataType)} with a fixed algorithm. */
-    public Request ialltoall(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type,
-                             AlltoallAlgorithm algorithm) {
-        return alltoallInit(sendBuffer, receiveBuffer, count, type, algorithm).start();
     }
 
     public void alltoall(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type) {
         ialltoall(sendBuffer, receiveBuffer, count, type).await();
     }
 
-    /** A persistent all-to-all; {@code algorithm} null chooses by size. */
     public PersistentCollective alltoallInit(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type,
                                              AlltoallAlgorithm algorithm) {
-        CollectiveArguments.checkCount(count);
-        CollectiveArguments.checkType(type);
-        type.bytesFor((long) count * size()); // refuses buffers larger than Java's, naming count
-        SameSizeBuffers buffers = SameSizeBuffers.of(sendBuffer, receiveBuffer, count * size(), type);
-        ByteBuffer input = buffers.input();
-        ByteBuffer output = buffers.output();
-        AlltoallAlgorithm chosen = chosen(algorithm, Collective.ALLTOALL, count, type, null);
-        boolean allInPlace = buffers.inPlace();
-        return collective(new ScheduleCache.Key(chosen, -1, count, type, null, allInPlace, 0),
-                () -> chosen.build(rank(), size(), count, type, allInPlace), input, output,
-                () -> "IALLTOALL " + count + " x " + type + where());
+        return persistent(Alltoall.plan(this, sendBuffer, receiveBuffer, count, type, algorithm));
     }
 
-    // ---------------------------------------------------------------- scan and exscan
-
-    /**
-     * Rank r's {@code receiveBuffer} gets x0 op x1 op ... op xr of every rank's {@code count}
-     * elements, in rank order (MPI_Scan). {@code sendBuffer} null, or the same memory as
-     * {@code receiveBuffer}, means in place.
-     */
+    // ---------------------------------------------------------------- scan: Scan#plan
     public Request iscan(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, ReduceOp op) {
         return scanInit(sendBuffer, receiveBuffer, count, type, op, null).start();
-    }
-
-    /** As {@link #iscan(ByteBuffer, ByteBuffer, int, DataType, ReduceOp)} with a fixed algorithm. */
-    public Request iscan(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, ReduceOp op,
-                         ScanAlgorithm algorithm) {
-        return scanInit(sendBuffer, receiveBuffer, count, type, op, algorithm).start();
     }
 
     public void scan(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, ReduceOp op) {
         iscan(sendBuffer, receiveBuffer, count, type, op).await();
     }
 
-    /** A persistent scan; {@code algorithm} null chooses by size. */
     public PersistentCollective scanInit(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, ReduceOp op,
                                          ScanAlgorithm algorithm) {
-        ScanAlgorithm chosen = chosen(algorithm, Collective.SCAN, count, type, op);
-        return prefixInit("ISCAN", chosen, sendBuffer, receiveBuffer, count, type, op,
-                inPlace -> chosen.build(rank(), size(), count, type, op, inPlace));
+        return persistent(Scan.plan(this, sendBuffer, receiveBuffer, count, type, op, algorithm));
     }
 
-    /**
-     * Rank r's {@code receiveBuffer} gets x0 op ... op x(r-1), in rank order (MPI_Exscan); rank
-     * 0's is left as it was (MPI defines no result there). {@code sendBuffer} null, or the same
-     * memory as {@code receiveBuffer}, means in place.
-     */
+    // ---------------------------------------------------------------- exscan: Exscan#plan
     public Request iexscan(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, ReduceOp op) {
         return exscanInit(sendBuffer, receiveBuffer, count, type, op, null).start();
-    }
-
-    /** As {@link #iexscan(ByteBuffer, ByteBuffer, int, DataType, ReduceOp)} with a fixed algorithm. */
-    public Request iexscan(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, ReduceOp op,
-                           ExscanAlgorithm algorithm) {
-        return exscanInit(sendBuffer, receiveBuffer, count, type, op, algorithm).start();
     }
 
     public void exscan(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, ReduceOp op) {
         iexscan(sendBuffer, receiveBuffer, count, type, op).await();
     }
 
-    /** A persistent exscan; {@code algorithm} null chooses by size. */
     public PersistentCollective exscanInit(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type,
                                            ReduceOp op, ExscanAlgorithm algorithm) {
-        ExscanAlgorithm chosen = chosen(algorithm, Collective.EXSCAN, count, type, op);
-        return prefixInit("IEXSCAN", chosen, sendBuffer, receiveBuffer, count, type, op,
-                inPlace -> chosen.build(rank(), size(), count, type, op, inPlace));
+        return persistent(Exscan.plan(this, sendBuffer, receiveBuffer, count, type, op, algorithm));
     }
 
-    // ---------------------------------------------------------------- reduce-scatter
-
-    /**
-     * Combines every rank's {@code sendBuffer} (P blocks of {@code count} elements) with {@code op}
-     * in rank order, and gives rank r block r of the result in its {@code receiveBuffer} (count
-     * elements; MPI_Reduce_scatter_block). {@code sendBuffer} null means in place: the P blocks are
-     * in {@code receiveBuffer}, whose first block gets the result.
-     */
+    // ---------------------------------------------------------------- reduce-scatter: ReduceScatterBlock#plan, ReduceScatter#plan
     public Request ireduceScatterBlock(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, ReduceOp op) {
         return reduceScatterBlockInit(sendBuffer, receiveBuffer, count, type, op, null).start();
-    }
-
-    /** As {@link #ireduceScatterBlock(ByteBuffer, ByteBuffer, int, DataType, ReduceOp)} with a fixed algorithm. */
-    public Request ireduceScatterBlock(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, ReduceOp op,
-                                       ReduceScatterBlockAlgorithm algorithm) {
-        return reduceScatterBlockInit(sendBuffer, receiveBuffer, count, type, op, algorithm).start();
     }
 
     public void reduceScatterBlock(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type, ReduceOp op) {
         ireduceScatterBlock(sendBuffer, receiveBuffer, count, type, op).await();
     }
 
-    /** A persistent reduce-scatter; {@code algorithm} null chooses by operation. */
     public PersistentCollective reduceScatterBlockInit(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count, DataType type,
                                                        ReduceOp op, ReduceScatterBlockAlgorithm algorithm) {
-        CollectiveArguments.checkCount(count);
-        CollectiveArguments.checkType(type);
-        CollectiveArguments.checkOp(op, type);
-        type.bytesFor((long) count * size()); // refuses buffers larger than Java's, naming count
-        boolean inPlace = sendBuffer == null;
-        ByteBuffer input = inPlace ? null : CollectiveArguments.region("sendBuffer", sendBuffer, count * size(), type);
-        ByteBuffer output = CollectiveArguments.region("receiveBuffer", receiveBuffer, inPlace ? count * size() : count, type);
-        if (!inPlace && Overlap.of(input, 0, input.capacity(), output, 0, output.capacity()) != Overlap.NONE) {
-            throw new IllegalArgumentException("sendBuffer: shares memory with receiveBuffer; overlapping send and receive "
-                    + "buffers are erroneous (as in MPI): pass null as sendBuffer to work in place, or separate memory");
-        }
-        ReduceScatterBlockAlgorithm chosen = chosen(algorithm, Collective.REDUCE_SCATTER_BLOCK, count, type, op);
-        return collective(new ScheduleCache.Key(chosen, -1, count, type, op, inPlace, 0),
-                () -> chosen.build(rank(), size(), count, type, op, inPlace), input, output,
-                () -> "IREDUCE_SCATTER_BLOCK " + count + " x " + type + " " + op.name() + where());
+        return persistent(ReduceScatterBlock.plan(this, sendBuffer, receiveBuffer, count, type, op, algorithm));
     }
 
-    /**
-     * MPI_Reduce_scatter: every rank's {@code sendBuffer} holds P blocks, block r of
-     * {@code counts[r]} elements, packed; they are combined with {@code op} in rank order and rank r
-     * gets block r of the result in its {@code receiveBuffer}. {@code sendBuffer} null means in
-     * place: the P blocks are in {@code receiveBuffer}, whose start gets the result.
-     */
     public Request ireduceScatter(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int[] counts, DataType type, ReduceOp op) {
         return reduceScatterInit(sendBuffer, receiveBuffer, counts, type, op, null).start();
     }
 
-    /** As {@link #ireduceScatter(ByteBuffer, ByteBuffer, int[], DataType, ReduceOp)} with a fixed algorithm. */
-    public Request ireduceScatter(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int[] counts, DataType type, ReduceOp op,
-                                  ReduceScatterAlgorithm algorithm) {
-        return reduceScatterInit(sendBuffer, receiveBuffer, counts, type, op, algorithm).start();
-    }
-
-    /** A persistent reduce-scatter with blocks of different sizes; {@code algorithm} null chooses by operation. */
     public PersistentCollective reduceScatterInit(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int[] counts, DataType type,
                                                   ReduceOp op, ReduceScatterAlgorithm algorithm) {
-        CollectiveArguments.checkType(type);
-        CollectiveArguments.checkOp(op, type);
-        if (counts == null) {
-            throw new IllegalArgumentException("counts: must not be null");
-        }
-        BlockLayout blocks = CollectiveArguments.layout("counts", counts, "counts", packedDisplacements(counts), size(), type, true);
-        int allElements = blocks.extentBytes() / type.sizeInBytes();
-        boolean inPlace = sendBuffer == null;
-        ByteBuffer input = inPlace ? null : CollectiveArguments.region("sendBuffer", sendBuffer, allElements, type);
-        ByteBuffer output = CollectiveArguments.region("receiveBuffer", receiveBuffer, inPlace ? allElements : counts[rank()], type);
-        if (!inPlace && Overlap.of(input, 0, input.capacity(), output, 0, output.capacity()) != Overlap.NONE) {
-            throw new IllegalArgumentException("sendBuffer: shares memory with receiveBuffer; overlapping send and receive "
-                    + "buffers are erroneous (as in MPI): pass null as sendBuffer to work in place, or separate memory");
-        }
-        ReduceScatterAlgorithm chosen = algorithm != null ? algorithm
-                : op.isCommutative() ? ReduceScatterAlgorithm.RING : ReduceScatterAlgorithm.REDUCE_SCATTER;
-        return collective(new ScheduleCache.Key(chosen, -1, 0, type, op, inPlace, 0, List.of(blocks.asKey())),
-                () -> chosen.build(rank(), size(), blocks, type, op, inPlace), input, output,
-                () -> "IREDUCE_SCATTER " + type + " " + op.name() + where());
+        return persistent(ReduceScatter.plan(this, sendBuffer, receiveBuffer, counts, type, op, algorithm));
     }
 
-    private static int[] packedDisplacements(int[] counts) {
-        int[] displacements = new int[counts.length];
-        long next = 0;
-        for (int r = 0; r < counts.length; r++) {
-            displacements[r] = (int) Math.min(next, Integer.MAX_VALUE);
-            next += Math.max(0, counts[r]);
-        }
-        return displacements;
-    }
-
-    private PersistentCollective prefixInit(String name, Algorithm chosen, ByteBuffer sendBuffer, ByteBuffer receiveBuffer,
-                                            int count, DataType type, ReduceOp op, Function<Boolean, Schedule> build) {
-        CollectiveArguments.checkCount(count);
-        CollectiveArguments.checkType(type);
-        CollectiveArguments.checkOp(op, type);
-        SameSizeBuffers buffers = SameSizeBuffers.of(sendBuffer, receiveBuffer, count, type);
-        return collective(new ScheduleCache.Key(chosen, -1, count, type, op, buffers.inPlace(), 0),
-                () -> build.apply(buffers.inPlace()), buffers.input(), buffers.output(),
-                () -> name + " " + count + " x " + type + " " + op.name() + where());
-    }
-
-    // ---------------------------------------------------------------- v-collectives (blocks of different sizes)
-
-    /**
-     * MPI_Gatherv: rank r's {@code sendCount} elements land in the root's {@code receiveBuffer}
-     * at element {@code displacements[r]}, {@code receiveCounts[r]} of them (which must equal r's
-     * sendCount). {@code receiveBuffer}, {@code receiveCounts} and {@code displacements} are used at
-     * the root only. At the root {@code sendBuffer} null means in place (its block is already there)
-     * and {@code sendCount} is ignored, as MPI ignores it with MPI_IN_PLACE.
-     */
+    // ---------------------------------------------------------------- v-collectives: Gatherv#plan, Scatterv#plan, ...
     public Request igatherv(ByteBuffer sendBuffer, int sendCount, ByteBuffer receiveBuffer, int[] receiveCounts,
                             int[] displacements, DataType type, int root) {
         return gathervInit(sendBuffer, sendCount, receiveBuffer, receiveCounts, displacements, type, root).start();
     }
 
-    /** The persistent form of {@link #igatherv}. */
     public PersistentCollective gathervInit(ByteBuffer sendBuffer, int sendCount, ByteBuffer receiveBuffer, int[] receiveCounts,
                                             int[] displacements, DataType type, int root) {
-        CollectiveArguments.checkType(type);
-        CollectiveArguments.checkRoot(root, size());
-        BlockLayout layout;
-        ByteBuffer output = null;
-        ByteBuffer input;
-        if (rank() == root) {
-            layout = CollectiveArguments.layout("receiveCounts", receiveCounts, "displacements", displacements, size(), type, true);
-            output = CollectiveArguments.region("receiveBuffer", receiveBuffer, layout.extentBytes() / type.sizeInBytes(), type);
-            input = sendBuffer == null ? null : CollectiveArguments.ownBlock("sendBuffer", sendBuffer, "sendCount", sendCount,
-                    "receiveCounts[" + rank() + "] at the root", receiveCounts[rank()], type);
-        } else {
-            CollectiveArguments.checkCount("sendCount", sendCount);
-            layout = ownBlockOnly(sendCount, type);
-            input = CollectiveArguments.region("sendBuffer", requireNotInPlace("sendBuffer", sendBuffer, root), sendCount, type);
-        }
-        boolean inPlace = input == null;
-        GathervAlgorithm chosen = GathervAlgorithm.LINEAR;
-        return collective(new ScheduleCache.Key(chosen, root, 0, type, null, inPlace, 0, List.of(layout.asKey())),
-                () -> chosen.build(rank(), size(), root, layout, type, inPlace), input, output,
-                () -> "IGATHERV of " + type + " to " + root + where());
+        return persistent(Gatherv.plan(this, sendBuffer, sendCount, receiveBuffer, receiveCounts, displacements, type, root));
     }
 
-    /**
-     * MPI_Scatterv: the root's block for rank r ({@code sendCounts[r]} elements from element
-     * {@code displacements[r]} of {@code sendBuffer}) lands in r's {@code receiveBuffer}
-     * ({@code receiveCount} elements, which must equal it). The send arguments are used at the root
-     * only. At the root {@code receiveBuffer} null means in place (its block stays where it is) and
-     * {@code receiveCount} is ignored, as MPI ignores it with MPI_IN_PLACE.
-     */
     public Request iscatterv(ByteBuffer sendBuffer, int[] sendCounts, int[] displacements, ByteBuffer receiveBuffer,
                              int receiveCount, DataType type, int root) {
         return scattervInit(sendBuffer, sendCounts, displacements, receiveBuffer, receiveCount, type, root).start();
     }
 
-    /** The persistent form of {@link #iscatterv}. */
     public PersistentCollective scattervInit(ByteBuffer sendBuffer, int[] sendCounts, int[] displacements, ByteBuffer receiveBuffer,
                                              int receiveCount, DataType type, int root) {
-        CollectiveArguments.checkType(type);
-        CollectiveArguments.checkRoot(root, size());
-        BlockLayout layout;
-        ByteBuffer input = null;
-        ByteBuffer output;
-        if (rank() == root) {
-            layout = CollectiveArguments.layout("sendCounts", sendCounts, "displacements", displacements, size(), type, false);
-            input = CollectiveArguments.region("sendBuffer", sendBuffer, layout.extentBytes() / type.sizeInBytes(), type);
-            output = receiveBuffer == null ? null : CollectiveArguments.ownBlock("receiveBuffer", receiveBuffer, "receiveCount",
-                    receiveCount, "sendCounts[" + rank() + "] at the root", sendCounts[rank()], type);
-        } else {
-            CollectiveArguments.checkCount("receiveCount", receiveCount);
-            layout = ownBlockOnly(receiveCount, type);
-            output = CollectiveArguments.region("receiveBuffer", requireNotInPlace("receiveBuffer", receiveBuffer, root),
-                    receiveCount, type);
-        }
-        boolean inPlace = output == null;
-        ScattervAlgorithm chosen = ScattervAlgorithm.LINEAR;
-        return collective(new ScheduleCache.Key(chosen, root, 0, type, null, inPlace, 0, List.of(layout.asKey())),
-                () -> chosen.build(rank(), size(), root, layout, type, inPlace), input, output,
-                () -> "ISCATTERV of " + type + " from " + root + where());
+        return persistent(Scatterv.plan(this, sendBuffer, sendCounts, displacements, receiveBuffer, receiveCount, type, root));
     }
 
-    /**
-     * MPI_Allgatherv: rank r's {@code sendCount} elements land in every rank's
-     * {@code receiveBuffer} at element {@code displacements[r]} ({@code receiveCounts[r]} of them,
-     * which must equal r's sendCount). {@code sendBuffer} null means in place, and {@code sendCount}
-     * is ignored then, as MPI ignores it with MPI_IN_PLACE.
-     */
     public Request iallgatherv(ByteBuffer sendBuffer, int sendCount, ByteBuffer receiveBuffer, int[] receiveCounts,
                                int[] displacements, DataType type) {
         return allgathervInit(sendBuffer, sendCount, receiveBuffer, receiveCounts, displacements, type).start();
     }
 
-    /** The persistent form of {@link #iallgatherv}. */
     public PersistentCollective allgathervInit(ByteBuffer sendBuffer, int sendCount, ByteBuffer receiveBuffer,
                                                int[] receiveCounts, int[] displacements, DataType type) {
-        CollectiveArguments.checkType(type);
-        BlockLayout layout = CollectiveArguments.layout("receiveCounts", receiveCounts, "displacements", displacements,
-                size(), type, true);
-        ByteBuffer output = CollectiveArguments.region("receiveBuffer", receiveBuffer, layout.extentBytes() / type.sizeInBytes(),
-                type);
-        ByteBuffer input = sendBuffer == null ? null : CollectiveArguments.ownBlock("sendBuffer", sendBuffer, "sendCount",
-                sendCount, "receiveCounts[" + rank() + "]", receiveCounts[rank()], type);
-        boolean inPlace = input == null;
-        AllgathervAlgorithm chosen = AllgathervAlgorithm.RING;
-        return collective(new ScheduleCache.Key(chosen, -1, 0, type, null, inPlace, 0, List.of(layout.asKey())),
-                () -> chosen.build(rank(), size(), layout, type, inPlace), input, output,
-                () -> "IALLGATHERV of " + type + where());
+        return persistent(Allgatherv.plan(this, sendBuffer, sendCount, receiveBuffer, receiveCounts, displacements, type));
     }
 
-    /**
-     * MPI_Alltoallv: the block {@code sendCounts[j]} elements from element {@code sendDisplacements[j]}
-     * of {@code sendBuffer} goes to rank j, which receives it at element
-     * {@code receiveDisplacements[rank]} of its {@code receiveBuffer} ({@code receiveCounts[rank]}
-     * elements, which must equal it). {@code sendBuffer} null means in place: the send blocks are in
-     * {@code receiveBuffer}, laid out by the receive counts and displacements, and
-     * {@code sendCounts} and {@code sendDisplacements} are ignored, as MPI ignores them.
-     */
     public Request ialltoallv(ByteBuffer sendBuffer, int[] sendCounts, int[] sendDisplacements, ByteBuffer receiveBuffer,
                               int[] receiveCounts, int[] receiveDisplacements, DataType type) {
-        return ialltoallv(sendBuffer, sendCounts, sendDisplacements, receiveBuffer, receiveCounts, receiveDisplacements, type,
-                null);
-    }
-
-    /**
-     * As {@link #ialltoallv(ByteBuffer, int[], int[], ByteBuffer, int[], int[], DataType)} with a
-     * fixed algorithm; null: the default, {@link AlltoallvAlgorithm#PAIRWISE}, as for every
-     * collective's algorithm argument.
-     */
-    public Request ialltoallv(ByteBuffer sendBuffer, int[] sendCounts, int[] sendDisplacements, ByteBuffer receiveBuffer,
-                              int[] receiveCounts, int[] receiveDisplacements, DataType type, AlltoallvAlgorithm algorithm) {
         return alltoallvInit(sendBuffer, sendCounts, sendDisplacements, receiveBuffer, receiveCounts, receiveDisplacements, type,
-                algorithm).start();
+                null).start();
     }
 
-    /** The persistent form of {@link #ialltoallv}. */
     public PersistentCollective alltoallvInit(ByteBuffer sendBuffer, int[] sendCounts, int[] sendDisplacements,
                                               ByteBuffer receiveBuffer, int[] receiveCounts, int[] receiveDisplacements,
                                               DataType type, AlltoallvAlgorithm algorithm) {
-        CollectiveArguments.checkType(type);
-        BlockLayout receives = CollectiveArguments.layout("receiveCounts", receiveCounts, "receiveDisplacements",
-                receiveDisplacements, size(), type, true);
-        boolean inPlace = sendBuffer == null;
-        BlockLayout sends = inPlace ? receives : CollectiveArguments.layout("sendCounts", sendCounts, "sendDisplacements",
-                sendDisplacements, size(), type, false);
-        ByteBuffer output = CollectiveArguments.region("receiveBuffer", receiveBuffer, receives.extentBytes() / type.sizeInBytes(),
-                type);
-        ByteBuffer input = inPlace ? null
-                : CollectiveArguments.region("sendBuffer", sendBuffer, sends.extentBytes() / type.sizeInBytes(), type);
-        if (!inPlace && sendCounts[rank()] != receiveCounts[rank()]) {
-            throw new IllegalArgumentException("sendCounts: [" + rank() + "] must equal receiveCounts[" + rank() + "], "
-                    + receiveCounts[rank()] + ", but was " + sendCounts[rank()]);
-        }
-        if (input != null && Overlap.of(input, 0, input.capacity(), output, 0, output.capacity()) != Overlap.NONE) {
-            throw new IllegalArgumentException("sendBuffer: shares memory with receiveBuffer; overlapping send and receive "
-                    + "buffers are erroneous (as in MPI): pass null as sendBuffer to work in place, or separate memory");
-        }
-        AlltoallvAlgorithm chosen = algorithm != null ? algorithm : AlltoallvAlgorithm.PAIRWISE;
-        return collective(new ScheduleCache.Key(chosen, -1, 0, type, null, inPlace, 0, List.of(sends.asKey(), receives.asKey())),
-                () -> chosen.build(rank(), size(), sends, receives, type, inPlace), input, output,
-                () -> "IALLTOALLV of " + type + where());
+        return persistent(Alltoallv.plan(this, sendBuffer, sendCounts, sendDisplacements, receiveBuffer, receiveCounts,
+                receiveDisplacements, type, algorithm));
     }
 
-    /** A layout in which only this rank's block is known: what a non-root rank of gatherv/scatterv has. */
-    private BlockLayout ownBlockOnly(int count, DataType type) {
-        int[] counts = new int[size()];
-        counts[rank()] = count;
-        return new BlockLayout(counts, new int[size()], type);
+    // ---------------------------------------------------------------- alltoallw: Alltoallw#plan (displacements in bytes)
+    public Request ialltoallw(ByteBuffer sendBuffer, int[] sendCounts, int[] sendDisplacements, DataType[] sendTypes,
+                              ByteBuffer receiveBuffer, int[] receiveCounts, int[] receiveDisplacements, DataType[] receiveTypes) {
+        return alltoallwInit(sendBuffer, sendCounts, sendDisplacements, sendTypes, receiveBuffer, receiveCounts,
+                receiveDisplacements, receiveTypes, null).start();
     }
 
-    /** A rooted collective's buffer that only the root may leave out (in place): refused as null elsewhere. */
-    private ByteBuffer requireNotInPlace(String name, ByteBuffer buffer, int root) {
-        if (buffer == null) {
-            throw new IllegalArgumentException(name + ": must not be null on rank " + rank() + ", which is not the root "
-                    + root + " (only the root may work in place)");
-        }
-        return buffer;
+    public void alltoallw(ByteBuffer sendBuffer, int[] sendCounts, int[] sendDisplacements, DataType[] sendTypes,
+                          ByteBuffer receiveBuffer, int[] receiveCounts, int[] receiveDisplacements, DataType[] receiveTypes) {
+        ialltoallw(sendBuffer, sendCounts, sendDisplacements, sendTypes, receiveBuffer, receiveCounts, receiveDisplacements,
+                receiveTypes).await();
     }
 
-    // ---------------------------------------------------------------- Java arrays
-
-    /*
-     * The array overloads stage through pooled direct buffers (ArrayStaging): copied in at the
-     * start, copied out when the collective has succeeded, before its request completes. The
-     * arrays must not be touched until then. The whole array is the message (a block's count is
-     * the send array's length, or the receive array's where the send array holds P blocks); the
-     * same array as both is in place wherever its length fits both. Where MPI ignores a buffer
-     * (a non-root's receive array of a reduce or gather, its send array of a scatter) it may be
-     * null. The copies cost what the JMH table in docs/core.md shows; direct buffers stay the
-     * zero-copy path.
-     */
-
-    public Request iallreduce(double[] sendArray, double[] receiveArray, ReduceOp op) {
-        return allreduceArrays(sendArray, receiveArray, op);
-    }
-
-    public Request iallreduce(float[] sendArray, float[] receiveArray, ReduceOp op) {
-        return allreduceArrays(sendArray, receiveArray, op);
-    }
-
-    public Request iallreduce(long[] sendArray, long[] receiveArray, ReduceOp op) {
-        return allreduceArrays(sendArray, receiveArray, op);
-    }
-
-    public Request iallreduce(int[] sendArray, int[] receiveArray, ReduceOp op) {
-        return allreduceArrays(sendArray, receiveArray, op);
-    }
-
-    public Request iallreduce(short[] sendArray, short[] receiveArray, ReduceOp op) {
-        return allreduceArrays(sendArray, receiveArray, op);
-    }
-
-    public Request iallreduce(byte[] sendArray, byte[] receiveArray, ReduceOp op) {
-        return allreduceArrays(sendArray, receiveArray, op);
-    }
-
-    public Request ibcast(double[] array, int root) {
-        return bcastArray(array, root);
-    }
-
-    public Request ibcast(float[] array, int root) {
-        return bcastArray(array, root);
-    }
-
-    public Request ibcast(long[] array, int root) {
-        return bcastArray(array, root);
-    }
-
-    public Request ibcast(int[] array, int root) {
-        return bcastArray(array, root);
-    }
-
-    public Request ibcast(short[] array, int root) {
-        return bcastArray(array, root);
-    }
-
-    public Request ibcast(byte[] array, int root) {
-        return bcastArray(array, root);
-    }
-
-    public Request ireduce(double[] sendArray, double[] receiveArray, ReduceOp op, int root) {
-        return reduceArrays(sendArray, receiveArray, op, root);
-    }
-
-    public Request ireduce(float[] sendArray, float[] receiveArray, ReduceOp op, int root) {
-        return reduceArrays(sendArray, receiveArray, op, root);
-    }
-
-    public Request ireduce(long[] sendArray, long[] receiveArray, ReduceOp op, int root) {
-        return reduceArrays(sendArray, receiveArray, op, root);
-    }
-
-    public Request ireduce(int[] sendArray, int[] receiveArray, ReduceOp op, int root) {
-        return reduceArrays(sendArray, receiveArray, op, root);
-    }
-
-    public Request ireduce(short[] sendArray, short[] receiveArray, ReduceOp op, int root) {
-        return reduceArrays(sendArray, receiveArray, op, root);
-    }
-
-    public Request ireduce(byte[] sendArray, byte[] receiveArray, ReduceOp op, int root) {
-        return reduceArrays(sendArray, receiveArray, op, root);
-    }
-
-    public Request iallgather(double[] sendArray, double[] receiveArray) {
-        return allgatherArrays(sendArray, receiveArray);
-    }
-
-    public Request iallgather(float[] sendArray, float[] receiveArray) {
-        return allgatherArrays(sendArray, receiveArray);
-    }
-
-    public Request iallgather(long[] sendArray, long[] receiveArray) {
-        return allgatherArrays(sendArray, receiveArray);
-    }
-
-    public Request iallgather(int[] sendArray, int[] receiveArray) {
-        return allgatherArrays(sendArray, receiveArray);
-    }
-
-    public Request iallgather(short[] sendArray, short[] receiveArray) {
-        return allgatherArrays(sendArray, receiveArray);
-    }
-
-    public Request iallgather(byte[] sendArray, byte[] receiveArray) {
-        return allgatherArrays(sendArray, receiveArray);
-    }
-
-    public Request igather(double[] sendArray, double[] receiveArray, int root) {
-        return gatherArrays(sendArray, receiveArray, root);
-    }
-
-    public Request igather(float[] sendArray, float[] receiveArray, int root) {
-        return gatherArrays(sendArray, receiveArray, root);
-    }
-
-    public Request igather(long[] sendArray, long[] receiveArray, int root) {
-        return gatherArrays(sendArray, receiveArray, root);
-    }
-
-    public Request igather(int[] sendArray, int[] receiveArray, int root) {
-        return gatherArrays(sendArray, receiveArray, root);
-    }
-
-    public Request igather(short[] sendArray, short[] receiveArray, int root) {
-        return gatherArrays(sendArray, receiveArray, root);
-    }
-
-    public Request igather(byte[] sendArray, byte[] receiveArray, int root) {
-        return gatherArrays(sendArray, receiveArray, root);
-    }
-
-    public Request iscatter(double[] sendArray, double[] receiveArray, int root) {
-        return scatterArrays(sendArray, receiveArray, root);
-    }
-
-    public Request iscatter(float[] sendArray, float[] receiveArray, int root) {
-        return scatterArrays(sendArray, receiveArray, root);
-    }
-
-    public Request iscatter(long[] sendArray, long[] receiveArray, int root) {
-        return scatterArrays(sendArray, receiveArray, root);
-    }
-
-    public Request iscatter(int[] sendArray, int[] receiveArray, int root) {
-        return scatterArrays(sendArray, receiveArray, root);
-    }
-
-    public Request iscatter(short[] sendArray, short[] receiveArray, int root) {
-        return scatterArrays(sendArray, receiveArray, root);
-    }
-
-    public Request iscatter(byte[] sendArray, byte[] receiveArray, int root) {
-        return scatterArrays(sendArray, receiveArray, root);
-    }
-
-    public Request ialltoall(double[] sendArray, double[] receiveArray) {
-        return alltoallArrays(sendArray, receiveArray);
-    }
-
-    public Request ialltoall(float[] sendArray, float[] receiveArray) {
-        return alltoallArrays(sendArray, receiveArray);
-    }
-
-    public Request ialltoall(long[] sendArray, long[] receiveArray) {
-        return alltoallArrays(sendArray, receiveArray);
-    }
-
-    public Request ialltoall(int[] sendArray, int[] receiveArray) {
-        return alltoallArrays(sendArray, receiveArray);
-    }
-
-    public Request ialltoall(short[] sendArray, short[] receiveArray) {
-        return alltoallArrays(sendArray, receiveArray);
-    }
-
-    public Request ialltoall(byte[] sendArray, byte[] receiveArray) {
-        return alltoallArrays(sendArray, receiveArray);
-    }
-
-    public Request iscan(double[] sendArray, double[] receiveArray, ReduceOp op) {
-        return scanArrays(sendArray, receiveArray, op);
-    }
-
-    public Request iscan(float[] sendArray, float[] receiveArray, ReduceOp op) {
-        return scanArrays(sendArray, receiveArray, op);
-    }
-
-    public Request iscan(long[] sendArray, long[] receiveArray, ReduceOp op) {
-        return scanArrays(sendArray, receiveArray, op);
-    }
-
-    public Request iscan(int[] sendArray, int[] receiveArray, ReduceOp op) {
-        return scanArrays(sendArray, receiveArray, op);
-    }
-
-    public Request iscan(short[] sendArray, short[] receiveArray, ReduceOp op) {
-        return scanArrays(sendArray, receiveArray, op);
-    }
-
-    public Request iscan(byte[] sendArray, byte[] receiveArray, ReduceOp op) {
-        return scanArrays(sendArray, receiveArray, op);
-    }
-
-    public Request iexscan(double[] sendArray, double[] receiveArray, ReduceOp op) {
-        return exscanArrays(sendArray, receiveArray, op);
-    }
-
-    public Request iexscan(float[] sendArray, float[] receiveArray, ReduceOp op) {
-        return exscanArrays(sendArray, receiveArray, op);
-    }
-
-    public Request iexscan(long[] sendArray, long[] receiveArray, ReduceOp op) {
-        return exscanArrays(sendArray, receiveArray, op);
-    }
-
-    public Request iexscan(int[] sendArray, int[] receiveArray, ReduceOp op) {
-        return exscanArrays(sendArray, receiveArray, op);
-    }
-
-    public Request iexscan(short[] sendArray, short[] receiveArray, ReduceOp op) {
-        return exscanArrays(sendArray, receiveArray, op);
-    }
-
-    public Request iexscan(byte[] sendArray, byte[] receiveArray, ReduceOp op) {
-        return exscanArrays(sendArray, receiveArray, op);
-    }
-
-    public Request ireduceScatterBlock(double[] sendArray, double[] receiveArray, ReduceOp op) {
-        return reduceScatterBlockArrays(sendArray, receiveArray, op);
-    }
-
-    public Request ireduceScatterBlock(float[] sendArray, float[] receiveArray, ReduceOp op) {
-        return reduceScatterBlockArrays(sendArray, receiveArray, op);
-    }
-
-    public Request ireduceScatterBlock(long[] sendArray, long[] receiveArray, ReduceOp op) {
-        return reduceScatterBlockArrays(sendArray, receiveArray, op);
-    }
-
-    public Request ireduceScatterBlock(int[] sendArray, int[] receiveArray, ReduceOp op) {
-        return reduceScatterBlockArrays(sendArray, receiveArray, op);
-    }
-
-    public Request ireduceScatterBlock(short[] sendArray, short[] receiveArray, ReduceOp op) {
-        return reduceScatterBlockArrays(sendArray, receiveArray, op);
-    }
-
-    public Request ireduceScatterBlock(byte[] sendArray, byte[] receiveArray, ReduceOp op) {
-        return reduceScatterBlockArrays(sendArray, receiveArray, op);
-    }
-
-    /** The root's receive array holds the result (count: the send array's length); elsewhere it may be null. */
-    private Request reduceArrays(Object sendArray, Object receiveArray, ReduceOp op, int root) {
-        int count = ArrayStaging.lengthOf(ArrayStaging.nonNull("sendArray", sendArray));
-        CollectiveArguments.checkRoot(root, size());
-        boolean atRoot = rank() == root;
-        return staged(sendArray, atRoot ? ArrayStaging.requireLength("receiveArray", receiveArray, count) : null,
-                (in, out) -> reduceInit(in, out, count, ArrayStaging.typeOf("sendArray", sendArray), op, root, null));
-    }
-
-    /** The receive array holds P blocks of the send array's length. */
-    private Request allgatherArrays(Object sendArray, Object receiveArray) {
-        int count = ArrayStaging.lengthOf(ArrayStaging.nonNull("sendArray", sendArray));
-        ArrayStaging.requireLength("receiveArray", receiveArray, Math.multiplyExact(size(), count));
-        return staged(sendArray, receiveArray,
-                (in, out) -> allgatherInit(in, out, count, ArrayStaging.typeOf("sendArray", sendArray), null));
-    }
-
-    /** The root's receive array holds P blocks of the send array's length; elsewhere it may be null. */
-    private Request gatherArrays(Object sendArray, Object receiveArray, int root) {
-        int count = ArrayStaging.lengthOf(ArrayStaging.nonNull("sendArray", sendArray));
-        CollectiveArguments.checkRoot(root, size());
-        boolean atRoot = rank() == root;
-        return staged(sendArray, atRoot ? ArrayStaging.requireLength("receiveArray", receiveArray, Math.multiplyExact(size(), count)) : null,
-                (in, out) -> gatherInit(in, out, count, ArrayStaging.typeOf("sendArray", sendArray), root, null));
-    }
-
-    /** The root's send array holds P blocks of the receive array's length; elsewhere it may be null. */
-    private Request scatterArrays(Object sendArray, Object receiveArray, int root) {
-        int count = ArrayStaging.lengthOf(ArrayStaging.nonNull("receiveArray", receiveArray));
-        CollectiveArguments.checkRoot(root, size());
-        boolean atRoot = rank() == root;
-        return staged(atRoot ? ArrayStaging.requireLength("sendArray", sendArray, Math.multiplyExact(size(), count)) : null, receiveArray,
-                (in, out) -> scatterInit(in, out, count, ArrayStaging.typeOf("receiveArray", receiveArray), root, null));
-    }
-
-    /** Both arrays hold P blocks of equal length, block r going to (or coming from) rank r. */
-    private Request alltoallArrays(Object sendArray, Object receiveArray) {
-        int length = ArrayStaging.lengthOf(ArrayStaging.nonNull("sendArray", sendArray));
-        if (length % size() != 0) {
-            throw new IllegalArgumentException("sendArray: must hold " + size() + " blocks of equal length, but has "
-                    + length + " elements");
-        }
-        ArrayStaging.requireLength("receiveArray", receiveArray, length);
-        return staged(sendArray, receiveArray,
-                (in, out) -> alltoallInit(in, out, length / size(), ArrayStaging.typeOf("sendArray", sendArray), null));
-    }
-
-    private Request scanArrays(Object sendArray, Object receiveArray, ReduceOp op) {
-        int count = ArrayStaging.lengthOf(ArrayStaging.nonNull("sendArray", sendArray));
-        ArrayStaging.requireLength("receiveArray", receiveArray, count);
-        return staged(sendArray, receiveArray,
-                (in, out) -> scanInit(in, out, count, ArrayStaging.typeOf("sendArray", sendArray), op, null));
-    }
-
-    /** Rank 0's receive array is left as it was (MPI leaves it undefined). */
-    private Request exscanArrays(Object sendArray, Object receiveArray, ReduceOp op) {
-        int count = ArrayStaging.lengthOf(ArrayStaging.nonNull("sendArray", sendArray));
-        ArrayStaging.requireLength("receiveArray", receiveArray, count);
-        return staged(sendArray, receiveArray, rank() == 0,
-                (in, out) -> exscanInit(in, out, count, ArrayStaging.typeOf("sendArray", sendArray), op, null));
-    }
-
-    /** The send array holds P blocks of the receive array's length; block r is reduced into rank r's receive array. */
-    private Request reduceScatterBlockArrays(Object sendArray, Object receiveArray, ReduceOp op) {
-        int count = ArrayStaging.lengthOf(ArrayStaging.nonNull("receiveArray", receiveArray));
-        ArrayStaging.requireLength("sendArray", sendArray, Math.multiplyExact(size(), count));
-        return staged(sendArray, receiveArray,
-                (in, out) -> reduceScatterBlockInit(in, out, count, ArrayStaging.typeOf("receiveArray", receiveArray), op, null));
+    public PersistentCollective alltoallwInit(ByteBuffer sendBuffer, int[] sendCounts, int[] sendDisplacements,
+                                              DataType[] sendTypes, ByteBuffer receiveBuffer, int[] receiveCounts,
+                                              int[] receiveDisplacements, DataType[] receiveTypes, AlltoallwAlgorithm algorithm) {
+        return persistent(Alltoallw.plan(this, sendBuffer, sendCounts, sendDisplacements, sendTypes, receiveBuffer,
+                receiveCounts, receiveDisplacements, receiveTypes, algorithm));
     }
 
+    // ---------------------------------------------------------------- any collective
     /**
-     * Stages a collective's arrays: the send array copied into a pooled buffer, a pooled buffer for
-     * the receive array (either null where the rank has none), the collective started with them,
-     * and the receive buffer copied into the receive array once it has succeeded. The buffers go
-     * back to the pool when it has completed, or at once if the call is refused. The same array
-     * as both is in place: its contents are sent, then overwritten by the result.
+     * Starts any collective in the shape all have: blocks of {@code count} elements ({@link CollectiveDefinition#uniform});
+     * {@code algorithm} null: the default choice. For programs that run any collective, such as the benchmarks.
      */
-    private Request staged(Object sendArray, Object receiveArray, BiFunction<ByteBuffer, ByteBuffer, PersistentCollective> init) {
-        return staged(sendArray, receiveArray, false, init);
-    }
-
-    /** As above; {@code keepReceive}: the receive array is copied in too, so that what the collective leaves alone stays. */
-    private Request staged(Object sendArray, Object receiveArray, boolean keepReceive,
-                           BiFunction<ByteBuffer, ByteBuffer, PersistentCollective> init) {
-        ByteBuffer input = sendArray == null ? null : ArrayStaging.in(sendArray, ArrayStaging.typeOf("sendArray", sendArray));
-        DataType receiveType = receiveArray == null ? null : ArrayStaging.typeOf("receiveArray", receiveArray);
-        ByteBuffer output = receiveArray == null ? null : keepReceive ? ArrayStaging.in(receiveArray, receiveType)
-                : ArrayStaging.take(receiveType.bytesFor(ArrayStaging.lengthOf(receiveArray)));
-        PersistentCollective call;
-        try {
-            call = init.apply(input, output);
-        } catch (RuntimeException refused) {
-            ArrayStaging.give(input);
-            ArrayStaging.give(output);
-            throw refused;
-        }
-        return call.start(() -> {
-            if (output != null) {
-                ArrayStaging.out(output, receiveArray);
-            }
-            ArrayStaging.give(input);
-            ArrayStaging.give(output);
-        });
-    }
-
-    private Request allreduceArrays(Object sendArray, Object receiveArray, ReduceOp op) {
-        int count = ArrayStaging.lengthOf(ArrayStaging.nonNull("receiveArray", receiveArray));
-        ArrayStaging.requireLength("sendArray", sendArray, count);
-        return staged(sendArray, receiveArray,
-                (in, out) -> allreduceInit(in, out, count, ArrayStaging.typeOf("receiveArray", receiveArray), op, null));
-    }
-
-    private Request bcastArray(Object array, int root) {
-        DataType type = ArrayStaging.typeOf("array", array);
-        int count = ArrayStaging.lengthOf(array);
-        CollectiveArguments.checkRoot(root, size());
-        boolean atRoot = rank() == root;
-        ByteBuffer buffer = atRoot ? ArrayStaging.in(array, type) : ArrayStaging.take(type.bytesFor(count));
-        return bcastInit(buffer, count, type, root, null).start(() -> {
-            if (!atRoot) {
-                ArrayStaging.out(buffer, array);
-            }
-            ArrayStaging.give(buffer);
-        });
+    public Request icollective(Collective collective, ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int count,
+                               DataType type, ReduceOp op, int root, Algorithm algorithm) {
+        return persistent(collective.definition().uniform(this, sendBuffer, receiveBuffer, count, type, op, root, algorithm))
+                .start();
     }
 
     // ---------------------------------------------------------------- plumbing
-
     /**
-     * The schedule of {@code key} (built by {@code build}, cached), its buffers checked against
-     * what it does with them, as a persistent collective.
+     * A call its collective's definition has checked and chosen for: its schedule from the cache
+     * (built on a miss), its buffers checked against what the schedule does with them.
      */
-    private PersistentCollective collective(ScheduleCache.Key key, Supplier<Schedule> build, ByteBuffer input,
-                                            ByteBuffer output, Supplier<String> description) {
-        Schedule schedule = cache.get(key, () -> check.prepare(build.get()));
-        CollectiveArguments.checkBinding("sendBuffer", input, schedule, Slots.INPUT);
-        CollectiveArguments.checkBinding("receiveBuffer", output, schedule, Slots.OUTPUT);
-        return new PersistentCollective(this, schedule, input, output, description, signature(schedule, 0));
-    }
-
-    /**
-     * The regions of a call whose send and receive buffers hold {@code elements} each (an
-     * allreduce, a scan, an all-to-all): in place when {@code sendBuffer} is null or the same
-     * memory as {@code receiveBuffer}, and then {@code input} is null.
-     */
-    private record SameSizeBuffers(ByteBuffer input, ByteBuffer output, boolean inPlace) {
-        static SameSizeBuffers of(ByteBuffer sendBuffer, ByteBuffer receiveBuffer, int elements, DataType type) {
-            ByteBuffer output = CollectiveArguments.region("receiveBuffer", receiveBuffer, elements, type);
-            ByteBuffer input = sendBuffer == null ? null : CollectiveArguments.region("sendBuffer", sendBuffer, elements, type);
-            boolean inPlace = input == null
-                    || CollectiveArguments.sameRegion("sendBuffer", sendBuffer, "receiveBuffer", receiveBuffer, output.capacity());
-            return new SameSizeBuffers(inPlace ? null : input, output, inPlace);
-        }
+    private PersistentCollective persistent(PlannedCall call) {
+        Schedule schedule = cache.get(call.key(), () -> check.prepare(call.build().get()));
+        CollectiveArguments.checkBinding(call.inputName(), call.input(), schedule, Slots.INPUT);
+        CollectiveArguments.checkBinding(call.outputName(), call.output(), schedule, Slots.OUTPUT);
+        Supplier<String> description = call.description();
+        return new PersistentCollective(submitter, schedule, call.input(), call.output(), () -> description.get() + where(),
+                signature(schedule, call.segmentBytes()));
     }
 
     /** The signature every start of {@code schedule} numbers, or null without the check. */
     private CallSignature signature(Schedule schedule, int segmentBytes) {
         return check == CollectiveCheck.ON ? CallSignature.of(schedule, segmentBytes, -1) : null;
-    }
-
-    /**
-     * Starts a call: takes its number (and from it its tag) and hands it to the engine. With the
-     * check, a call that overlaps another thread's is refused, and the call's signature numbered.
-     */
-    Request submit(Schedule schedule, ByteBuffer input, ByteBuffer output, Supplier<String> description, CallSignature signature,
-                   Runnable beforeCompletion) {
-        requireOpen(description);
-        if (signature == null) {
-            long number = calls.getAndIncrement();
-            return EngineAccess.submit(engine, schedule, transport, tagOf(number), input, output, description, null, beforeCompletion);
-        }
-        Thread other = callers.enter();
-        if (other != null) {
-            throw concurrentCall(other, description);
-        }
-        try {
-            long number = calls.getAndIncrement();
-            return EngineAccess.submit(engine, schedule, transport, tagOf(number), input, output, description, signature.numbered(number),
-                    beforeCompletion);
-        } finally {
-            callers.leave();
-        }
-    }
-
-    /**
-     * Refuses a call on a closed communicator in the caller: over a closed transport it would fail
-     * in the engine, where the error policy takes it for a failure the peers cannot see and, by
-     * default, ends the job.
-     *
-     * @throws IllegalStateException if {@link #close()} was called
-     */
-    void requireOpen(Supplier<String> description) {
-        if (closed) {
-            throw new IllegalStateException(description.get() + ": the communicator is closed");
-        }
-    }
-
-    /** Call {@code number}'s tag: the numbers wrap within the transport's tag range. */
-    private int tagOf(long number) {
-        // A mask where it can: a 64-bit division took 15-30 ns, a fifth of a collective on one rank.
-        return (int) (tagMask >= 0 ? number & tagMask : number % tags);
-    }
-
-    /**
-     * Two threads in calls at once: the ranks may now pair calls differently, on this call or any
-     * other, so no later call can be trusted. The error policy ends the job, or revokes the
-     * communicator on every rank; this call is refused.
-     */
-    private IllegalStateException concurrentCall(Thread other, Supplier<String> description) {
-        String message = description.get() + ": thread '" + Thread.currentThread().getName() + "' called while thread '"
-                + other.getName() + "' was inside a call on the same communicator; calls that overlap in time have no"
-                + " order, so the ranks may pair them differently (use one communicator per thread, or order the calls"
-                + " the same way on every rank)";
-        engine.errorPolicy().handle(transport, new NbcException(message));
-        return new IllegalStateException(message);
     }
 
     private String where() {
@@ -1304,7 +426,7 @@ public final class Communicator implements AutoCloseable {
      */
     @Override
     public void close() {
-        if (closed) {
+        if (submitter.isClosed()) {
             return;
         }
         try {
@@ -1312,10 +434,10 @@ public final class Communicator implements AutoCloseable {
                 // The signature exchange alone: it is a barrier too, since every rank hears from every other.
                 Schedule closing = check.prepare(new ScheduleBuilder(BarrierAlgorithm.DISSEMINATION, rank(), size(), -1, 0,
                         DataType.BYTE, null).build());
-                submit(closing, null, null, () -> "CLOSE" + where(), CallSignature.closing(-1), null).await();
+                submitter.submit(closing, null, null, () -> "CLOSE" + where(), CallSignature.closing(-1), null).await();
             }
         } finally {
-            closed = true;
+            submitter.close();
             transport.close();
         }
     }

@@ -13,7 +13,7 @@ import java.util.function.Supplier;
  * relative to the communicator's other collectives; each start takes a fresh tag.
  */
 public final class PersistentCollective {
-    private final Communicator communicator;
+    private final CallSubmitter submitter;
     private final Schedule schedule;
     private final ByteBuffer input;
     private final ByteBuffer output;
@@ -21,10 +21,10 @@ public final class PersistentCollective {
     /** What every start is, for the consistency check (numbered per start); null without it. */
     private final CallSignature signature;
 
-    PersistentCollective(Communicator communicator, Schedule schedule, ByteBuffer input, ByteBuffer output, Supplier<String> description,
+    PersistentCollective(CallSubmitter submitter, Schedule schedule, ByteBuffer input, ByteBuffer output, Supplier<String> description,
                          CallSignature signature) {
-        communicator.requireOpen(description);
-        this.communicator = communicator;
+        submitter.requireOpen(description);
+        this.submitter = submitter;
         this.schedule = schedule;
         this.input = input;
         this.output = output;
@@ -43,7 +43,7 @@ public final class PersistentCollective {
 
     /** Starts one run that runs {@code beforeCompletion} once it succeeded, before its request completes. */
     Request start(Runnable beforeCompletion) {
-        return communicator.submit(schedule, input, output, description, signature, beforeCompletion);
+        return submitter.submit(schedule, input, output, description, signature, beforeCompletion);
     }
 
     /** The schedule every start runs (with the consistency check's rounds first, when it is on). */

@@ -41,13 +41,13 @@ class ArrayCollectivesTest {
                 double[] dSum = new double[N];
                 Arrays.setAll(d, i -> rank + i % 7);
                 double[] dBefore = d.clone();
-                Request r = comm.iallreduce(d, dSum, ReduceOp.SUM);
+                Request r = comm.arrays().iallreduce(d, dSum, ReduceOp.SUM);
                 r.await();
                 assertArrayEquals(dBefore, d, "the send array is left as it was");
                 for (int i = 0; i < N; i++) {
                     assertEquals(sum + 3 * (i % 7), dSum[i]);
                 }
-                comm.iallreduce(d, d, ReduceOp.SUM).await(); // in place
+                comm.arrays().iallreduce(d, d, ReduceOp.SUM).await(); // in place
                 assertArrayEquals(dSum, d);
 
                 float[] f = new float[N];
@@ -55,19 +55,19 @@ class ArrayCollectivesTest {
                     f[i] = rank + i % 5;
                 }
                 float[] fSum = new float[N];
-                comm.iallreduce(f, fSum, ReduceOp.SUM).await();
+                comm.arrays().iallreduce(f, fSum, ReduceOp.SUM).await();
                 assertEquals(sum + 3 * 4f, fSum[4]);
 
                 long[] l = new long[N];
                 Arrays.setAll(l, i -> (long) rank << 33 | i);
                 long[] lMax = new long[N];
-                comm.iallreduce(l, lMax, ReduceOp.MAX).await();
+                comm.arrays().iallreduce(l, lMax, ReduceOp.MAX).await();
                 assertEquals(2L << 33 | 17, lMax[17]);
 
                 int[] n = new int[N];
                 Arrays.setAll(n, i -> rank * i);
                 int[] nSum = new int[N];
-                comm.iallreduce(n, nSum, ReduceOp.SUM).await();
+                comm.arrays().iallreduce(n, nSum, ReduceOp.SUM).await();
                 assertEquals(3 * 999, nSum[999]);
 
                 short[] s = new short[N];
@@ -75,37 +75,37 @@ class ArrayCollectivesTest {
                     s[i] = (short) (rank + 1);
                 }
                 short[] sProd = new short[N];
-                comm.iallreduce(s, sProd, ReduceOp.PROD).await();
+                comm.arrays().iallreduce(s, sProd, ReduceOp.PROD).await();
                 assertEquals(6, sProd[N - 1]);
 
                 byte[] b = new byte[N];
                 Arrays.fill(b, (byte) (1 << rank));
                 byte[] bOr = new byte[N];
-                comm.iallreduce(b, bOr, ReduceOp.BOR).await();
+                comm.arrays().iallreduce(b, bOr, ReduceOp.BOR).await();
                 assertEquals(7, bOr[0]);
 
                 // broadcasts from rank 1, every type
                 double[] dB = rank == 1 ? dBefore.clone() : new double[N];
-                comm.ibcast(dB, 1).await();
+                comm.arrays().ibcast(dB, 1).await();
                 assertEquals(1 + 998 % 7, dB[998]);
                 float[] fB = rank == 1 ? new float[]{1.5f, 2.5f} : new float[2];
-                comm.ibcast(fB, 1).await();
+                comm.arrays().ibcast(fB, 1).await();
                 assertArrayEquals(new float[]{1.5f, 2.5f}, fB);
                 long[] lB = rank == 1 ? new long[]{Long.MIN_VALUE} : new long[1];
-                comm.ibcast(lB, 1).await();
+                comm.arrays().ibcast(lB, 1).await();
                 assertEquals(Long.MIN_VALUE, lB[0]);
                 int[] nB = rank == 1 ? new int[]{-7, 8} : new int[2];
-                comm.ibcast(nB, 1).await();
+                comm.arrays().ibcast(nB, 1).await();
                 assertArrayEquals(new int[]{-7, 8}, nB);
                 short[] sB = rank == 1 ? new short[]{Short.MAX_VALUE} : new short[1];
-                comm.ibcast(sB, 1).await();
+                comm.arrays().ibcast(sB, 1).await();
                 assertEquals(Short.MAX_VALUE, sB[0]);
                 byte[] bB = rank == 1 ? new byte[]{-1, 0, 1} : new byte[3];
-                comm.ibcast(bB, 1).await();
+                comm.arrays().ibcast(bB, 1).await();
                 assertArrayEquals(new byte[]{-1, 0, 1}, bB);
 
                 IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                        () -> comm.iallreduce(new double[3], new double[4], ReduceOp.SUM));
+                        () -> comm.arrays().iallreduce(new double[3], new double[4], ReduceOp.SUM));
                 assertTrue(e.getMessage().startsWith("sendArray:"), e.getMessage());
             });
         }
@@ -177,11 +177,11 @@ class ArrayCollectivesTest {
                     }
                 }
                 IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                        () -> comm.iallgather(new int[2], new int[5]));
+                        () -> comm.arrays().iallgather(new int[2], new int[5]));
                 assertEquals("receiveArray: must hold 6 elements, but holds 5", e.getMessage());
-                e = assertThrows(IllegalArgumentException.class, () -> comm.ialltoall(new long[4], new long[4]));
+                e = assertThrows(IllegalArgumentException.class, () -> comm.arrays().ialltoall(new long[4], new long[4]));
                 assertEquals("sendArray: must hold 3 blocks of equal length, but has 4 elements", e.getMessage());
-                e = assertThrows(IllegalArgumentException.class, () -> comm.igather((short[]) null, new short[3], 0));
+                e = assertThrows(IllegalArgumentException.class, () -> comm.arrays().igather((short[]) null, new short[3], 0));
                 assertEquals("sendArray: must not be null", e.getMessage());
             });
         }
@@ -196,7 +196,7 @@ class ArrayCollectivesTest {
         args[0] = send;
         args[1] = receive;
         System.arraycopy(c.extra(), 0, args, 2, c.extra().length);
-        return invoke(comm, c.method(), types, args);
+        return invoke(comm.arrays(), c.method(), types, args);
     }
 
     private static Request callOnBuffers(Communicator comm, Case c, ByteBuffer send, ByteBuffer receive, DataType type) {
@@ -217,9 +217,10 @@ class ArrayCollectivesTest {
         return invoke(comm, c.method(), types, args);
     }
 
-    private static Request invoke(Communicator comm, String method, Class<?>[] types, Object[] args) {
+    /** {@code method} of {@code target} (a communicator, or its array view). */
+    private static Request invoke(Object target, String method, Class<?>[] types, Object[] args) {
         try {
-            return (Request) Communicator.class.getMethod(method, types).invoke(comm, args);
+            return (Request) target.getClass().getMethod(method, types).invoke(target, args);
         } catch (java.lang.reflect.InvocationTargetException e) {
             if (e.getCause() instanceof RuntimeException r) {
                 throw r;

@@ -46,7 +46,7 @@ class BufferScenariosTest {
                             ByteBuffer buffer = rank == root
                                     ? expected.asReadOnlyBuffer().order(ByteOrder.nativeOrder())
                                     : Buffers.allocate(count, DataType.DOUBLE);
-                            comm.ibcast(buffer, count, DataType.DOUBLE, root, algorithm).await();
+                            comm.bcastInit(buffer, count, DataType.DOUBLE, root, algorithm).start().await();
                             assertNull(Reference.difference(expected, buffer, DataType.DOUBLE),
                                     algorithm + " P=" + comm.size() + " root " + root + " on rank " + rank);
                         }
@@ -70,8 +70,8 @@ class BufferScenariosTest {
                     }
                     ByteBuffer expected = Reference.allreduce(all, count, DataType.LONG, ReduceOp.SUM);
                     ByteBuffer data = Reference.copy(all[rank]);
-                    comm.iallreduce(data.duplicate().order(ByteOrder.nativeOrder()), data, count, DataType.LONG,
-                            ReduceOp.SUM, algorithm).await();
+                    comm.allreduceInit(data.duplicate().order(ByteOrder.nativeOrder()), data, count, DataType.LONG,
+                            ReduceOp.SUM, algorithm).start().await();
                     assertNull(Reference.difference(expected, data, DataType.LONG), algorithm + " on rank " + rank);
                 }
             });

@@ -40,7 +40,7 @@ class ClosedCommunicatorTest {
             assertRefused("IALLREDUCE 10 x DOUBLE SUM", persistent::start);
             assertRefused("IALLREDUCE 10 x DOUBLE SUM", () -> comm.allreduceInit(null, sum, 10, DataType.DOUBLE, ReduceOp.SUM, null));
             assertRefused("IBARRIER", comm::barrier);
-            assertRefused("IBCAST", () -> comm.ibcast(new int[3], 0));
+            assertRefused("IBCAST", () -> comm.arrays().ibcast(new int[3], 0));
             comm.close();
             assertTrue(comm.engine().isOpen(), "the engine goes on");
         });

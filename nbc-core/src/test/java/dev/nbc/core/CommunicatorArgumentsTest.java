@@ -163,6 +163,36 @@ class CommunicatorArgumentsTest {
     }
 
     @Test
+    void alltoallwNamesTheArgumentAndTheRule() {
+        // this communicator is rank 1 of 4; a LONG block and three INT blocks, displacements in bytes
+        ByteBuffer bytes = Buffers.allocate(64, DataType.BYTE);
+        int[] counts = {1, 2, 2, 2};
+        int[] displacements = {0, 8, 16, 24};
+        DataType[] types = {DataType.LONG, DataType.INT, DataType.INT, DataType.INT};
+        assertRefused("receiveTypes", "must not be null",
+                () -> comm.ialltoallw(bytes, counts, displacements, types, Buffers.allocate(64, DataType.BYTE), counts,
+                        displacements, null));
+        assertRefused("sendTypes", "one entry per rank (4), but has 3",
+                () -> comm.ialltoallw(bytes, counts, displacements, new DataType[]{DataType.INT, DataType.INT, DataType.INT},
+                        Buffers.allocate(64, DataType.BYTE), counts, displacements, types));
+        assertRefused("receiveTypes", "[2] must not be null",
+                () -> comm.ialltoallw(null, null, null, null, bytes, counts, displacements,
+                        new DataType[]{DataType.LONG, DataType.INT, null, DataType.INT}));
+        assertRefused("receiveDisplacements", "the blocks of ranks 0 and 1 overlap",
+                () -> comm.ialltoallw(null, null, null, null, bytes, counts, new int[]{0, 4, 16, 24}, types));
+        assertRefused("sendCounts", "[1] x SHORT must be as many bytes as receiveCounts[1] x INT, 8, but is 4",
+                () -> comm.ialltoallw(bytes, counts, displacements,
+                        new DataType[]{DataType.LONG, DataType.SHORT, DataType.INT, DataType.INT},
+                        Buffers.allocate(64, DataType.BYTE), counts, displacements, types));
+        assertRefused("receiveBuffer", "needs 32 bytes",
+                () -> comm.ialltoallw(null, null, null, null, Buffers.allocate(31, DataType.BYTE), counts, displacements, types));
+        // in place the send arguments are ignored, as MPI ignores them
+        assertEquals(0, comm.alltoallwInit(null, null, null, null, bytes, counts, displacements, types, null).schedule()
+                .inputBytes());
+        assertEquals(0, transport.started().size(), "nothing was sent");
+    }
+
+    @Test
     void aVCollectivesOwnCountIsCheckedWhereItsBufferIsGiven() {
         // this communicator is rank 1 of 4
         ByteBuffer ints = Buffers.allocate(16, DataType.INT);
@@ -189,7 +219,7 @@ class CommunicatorArgumentsTest {
         ByteBuffer readOnly = doubles.asReadOnlyBuffer().order(ByteOrder.nativeOrder());
         for (BcastAlgorithm algorithm : BcastAlgorithm.values()) {
             Communicator root = Communicator.create(engine, new ScriptedTransport(2, 5), CollectiveCheck.OFF);
-            root.ibcast(readOnly, 8, DataType.DOUBLE, 2, algorithm).await();
+            root.bcastInit(readOnly, 8, DataType.DOUBLE, 2, algorithm).start().await();
         }
     }
 

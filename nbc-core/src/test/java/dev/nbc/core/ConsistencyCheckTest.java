@@ -152,8 +152,8 @@ class ConsistencyCheckTest {
 
     @Test
     void differentAlgorithmsAreNamedWhenTheyAreWhatDiffers() {
-        RankOutcomes outcomes = checked(2, comm -> comm.ibcast(doubles(8, 1), 8, DataType.DOUBLE, 0,
-                comm.rank() == 0 ? BcastAlgorithm.BINOMIAL : BcastAlgorithm.PIPELINED_CHAIN).await());
+        RankOutcomes outcomes = checked(2, comm -> comm.bcastInit(doubles(8, 1), 8, DataType.DOUBLE, 0,
+                comm.rank() == 0 ? BcastAlgorithm.BINOMIAL : BcastAlgorithm.PIPELINED_CHAIN).start().await());
         assertMessage(outcomes, 0, "rank 0 called ibcast(root=0, count=8, DOUBLE; BINOMIAL) #0 but rank 1 called "
                 + "ibcast(root=0, count=8, DOUBLE; PIPELINED_CHAIN in 65536 B segments) #0");
     }
@@ -201,12 +201,12 @@ class ConsistencyCheckTest {
         RankOutcomes outcomes = checked(5, comm -> {
             for (BcastAlgorithm algorithm : BcastAlgorithm.values()) {
                 ByteBuffer buffer = doubles(1000, comm.rank() == 3 ? 2.5 : 0);
-                comm.ibcast(buffer, 1000, DataType.DOUBLE, 3, algorithm).await();
+                comm.bcastInit(buffer, 1000, DataType.DOUBLE, 3, algorithm).start().await();
                 assertEquals(2.5, buffer.getDouble(8 * 999));
             }
             for (AllreduceAlgorithm algorithm : AllreduceAlgorithm.values()) {
                 ByteBuffer sum = doubles(1000, 1);
-                comm.iallreduce(null, sum, 1000, DataType.DOUBLE, ReduceOp.SUM, algorithm).await();
+                comm.allreduceInit(null, sum, 1000, DataType.DOUBLE, ReduceOp.SUM, algorithm).start().await();
                 assertEquals(5.0, sum.getDouble(8 * 999));
             }
             PersistentCollective persistent = comm.barrierInit();

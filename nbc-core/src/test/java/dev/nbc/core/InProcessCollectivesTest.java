@@ -55,7 +55,7 @@ class InProcessCollectivesTest {
                                        AllreduceAlgorithm algorithm, boolean inPlace) {
         ByteBuffer mine = contribution(seed, comm.rank(), count, type);
         ByteBuffer result = inPlace ? mine : Buffers.allocate(count, type);
-        Request request = comm.iallreduce(inPlace ? null : mine, result, count, type, op, algorithm);
+        Request request = comm.allreduceInit(inPlace ? null : mine, result, count, type, op, algorithm).start();
         request.await();
         String where = request.description() + " (" + request.algorithm() + ")" + (inPlace ? " in place" : "");
         assertNull(Reference.difference(expectedAllreduce(seed, comm.size(), count, type, op), result, type), where);
@@ -93,7 +93,7 @@ class InProcessCollectivesTest {
         if (inPlace) {
             result.put(comm.rank() * blockBytes, mine, 0, blockBytes);
         }
-        Request request = comm.iallgather(inPlace ? null : mine, result, count, type, algorithm);
+        Request request = comm.allgatherInit(inPlace ? null : mine, result, count, type, algorithm).start();
         request.await();
         assertNull(Reference.difference(expected, result, type), request.description() + " (" + request.algorithm() + ")"
                 + (inPlace ? " in place" : ""));
@@ -119,7 +119,7 @@ class InProcessCollectivesTest {
         if (inPlace) {
             result.put(comm.rank() * blockBytes, mine, 0, blockBytes);
         }
-        Request request = comm.igather(inPlace ? null : mine, result, count, type, root, algorithm);
+        Request request = comm.gatherInit(inPlace ? null : mine, result, count, type, root, algorithm).start();
         request.await();
         if (atRoot) {
             assertNull(Reference.difference(allBlocks(seed, comm.size(), count, type), result, type),
@@ -133,7 +133,7 @@ class InProcessCollectivesTest {
         boolean inPlace = rootInPlace && atRoot;
         ByteBuffer all = atRoot ? allBlocks(seed, comm.size(), count, type) : null;
         ByteBuffer result = inPlace ? null : Buffers.allocate(count, type);
-        Request request = comm.iscatter(all, result, count, type, root, algorithm);
+        Request request = comm.scatterInit(all, result, count, type, root, algorithm).start();
         request.await();
         if (!inPlace) {
             assertNull(Reference.difference(contribution(seed, comm.rank(), count, type), result, type),
@@ -146,7 +146,7 @@ class InProcessCollectivesTest {
         int blockBytes = type.bytesFor(count);
         ByteBuffer mine = contribution(seed, comm.rank(), comm.size() * count, type);
         ByteBuffer result = inPlace ? Reference.copy(mine) : Buffers.allocate(comm.size() * count, type);
-        Request request = comm.ialltoall(inPlace ? null : mine, result, count, type, algorithm);
+        Request request = comm.alltoallInit(inPlace ? null : mine, result, count, type, algorithm).start();
         request.await();
         ByteBuffer expected = Buffers.allocate(comm.size() * count, type);
         for (int from = 0; from < comm.size(); from++) {
@@ -190,7 +190,7 @@ class InProcessCollectivesTest {
     private static void checkBcast(Communicator comm, long seed, int count, DataType type, int root, BcastAlgorithm algorithm) {
         ByteBuffer expected = contribution(seed, root, count, type);
         ByteBuffer buffer = comm.rank() == root ? Reference.copy(expected) : Buffers.allocate(count, type);
-        Request request = comm.ibcast(buffer, count, type, root, algorithm);
+        Request request = comm.bcastInit(buffer, count, type, root, algorithm).start();
         request.await();
         assertNull(Reference.difference(expected, buffer, type), request.description() + " (" + request.algorithm() + ")");
     }

@@ -101,7 +101,7 @@ class OneRankTest {
 
             double[] send = {1, 2, 3};
             double[] receive = new double[3];
-            Request arrays = comm.iallreduce(send, receive, ReduceOp.SUM);
+            Request arrays = comm.arrays().iallreduce(send, receive, ReduceOp.SUM);
             assertTrue(arrays.future().isDone());
             assertArrayEquals(send, receive, "the staged result was copied out to the array before completion");
         }
@@ -116,8 +116,8 @@ class OneRankTest {
             in.putDouble(i * Double.BYTES, i + 1);
         }
         String algorithm = onRanks(1, 0, comm -> {
-            Request r = comm.ialltoallv(in, new int[] {COUNT}, new int[] {0}, out, new int[] {COUNT}, new int[] {0}, DataType.DOUBLE,
-                    null);
+            Request r = comm.alltoallvInit(in, new int[] {COUNT}, new int[] {0}, out, new int[] {COUNT}, new int[] {0}, DataType.DOUBLE,
+                    null).start();
             r.await();
             return r.algorithm().name();
         });

@@ -31,7 +31,11 @@ class PublicApiTest {
     private static final String IMPORTS = """
             package user.code;
 
+            import dev.nbc.core.Buffers;
             import dev.nbc.core.Communicator;
+            import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
+            import dev.nbc.core.datatype.DataType;
+            import dev.nbc.core.datatype.ReduceOp;
             import dev.nbc.core.algorithm.barrier.BarrierAlgorithm;
             import dev.nbc.core.progress.ProgressEngine;
             import dev.nbc.core.request.NbcException;
@@ -49,6 +53,11 @@ class PublicApiTest {
                              Communicator comm = Communicator.create(engine, world.transport(0))) {
                             Request request = comm.ibarrier();
                             request.await();
+                            double[] partial = {1};
+                            double[] total = new double[1];
+                            comm.arrays().iallreduce(partial, total, ReduceOp.SUM).await();
+                            java.nio.ByteBuffer buffer = Buffers.allocate(1, DataType.DOUBLE);
+                            comm.allreduceInit(null, buffer, 1, DataType.DOUBLE, ReduceOp.SUM, AllreduceAlgorithm.RING).start().await();
                             System.out.println(request.test() + " " + request.algorithm() + " " + engine.statistics());
                         }
                     }

@@ -1,5 +1,6 @@
 package dev.nbc.core;
 
+import dev.nbc.core.internal.ScheduleKey;
 import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
 import dev.nbc.core.algorithm.barrier.BarrierAlgorithm;
 import dev.nbc.core.algorithm.bcast.BcastAlgorithm;
@@ -22,7 +23,7 @@ class ScheduleCacheTest {
     private final ScheduleCache cache = new ScheduleCache();
     private final AtomicInteger builds = new AtomicInteger();
 
-    private Schedule get(ScheduleCache.Key key) {
+    private Schedule get(ScheduleKey key) {
         return cache.get(key, () -> {
             builds.incrementAndGet();
             return new ScheduleBuilder(BarrierAlgorithm.DISSEMINATION, 0, 2, -1, 0, DataType.BYTE, null).build();
@@ -31,32 +32,32 @@ class ScheduleCacheTest {
 
     @Test
     void aRepeatedShapeIsBuiltOnce() {
-        ScheduleCache.Key key = new ScheduleCache.Key(BcastAlgorithm.BINOMIAL, 0, 1, DataType.DOUBLE, null, false, 0);
+        ScheduleKey key = new ScheduleKey(BcastAlgorithm.BINOMIAL, 0, 1, DataType.DOUBLE, null, false, 0);
         Schedule first = get(key);
         for (int i = 0; i < 100; i++) {
-            assertSame(first, get(new ScheduleCache.Key(BcastAlgorithm.BINOMIAL, 0, 1, DataType.DOUBLE, null, false, 0)));
+            assertSame(first, get(new ScheduleKey(BcastAlgorithm.BINOMIAL, 0, 1, DataType.DOUBLE, null, false, 0)));
         }
         assertEquals(1, builds.get());
     }
 
     @Test
     void keysThatDifferInAnyPartAreDifferentShapes() {
-        List<ScheduleCache.Key> keys = List.of(
-                new ScheduleCache.Key(AllreduceAlgorithm.RECURSIVE_DOUBLING, -1, 8, DataType.DOUBLE, ReduceOp.SUM, false, 0),
-                new ScheduleCache.Key(AllreduceAlgorithm.RING, -1, 8, DataType.DOUBLE, ReduceOp.SUM, false, 0),
-                new ScheduleCache.Key(AllreduceAlgorithm.RECURSIVE_DOUBLING, 0, 8, DataType.DOUBLE, ReduceOp.SUM, false, 0),
-                new ScheduleCache.Key(AllreduceAlgorithm.RECURSIVE_DOUBLING, -1, 9, DataType.DOUBLE, ReduceOp.SUM, false, 0),
-                new ScheduleCache.Key(AllreduceAlgorithm.RECURSIVE_DOUBLING, -1, 8, DataType.FLOAT, ReduceOp.SUM, false, 0),
-                new ScheduleCache.Key(AllreduceAlgorithm.RECURSIVE_DOUBLING, -1, 8, DataType.DOUBLE, ReduceOp.MAX, false, 0),
-                new ScheduleCache.Key(AllreduceAlgorithm.RECURSIVE_DOUBLING, -1, 8, DataType.DOUBLE, null, false, 0),
-                new ScheduleCache.Key(AllreduceAlgorithm.RECURSIVE_DOUBLING, -1, 8, DataType.DOUBLE, ReduceOp.SUM, true, 0),
-                new ScheduleCache.Key(AllreduceAlgorithm.RECURSIVE_DOUBLING, -1, 8, DataType.DOUBLE, ReduceOp.SUM, false, 64),
-                new ScheduleCache.Key(AllreduceAlgorithm.RECURSIVE_DOUBLING, -1, 8, DataType.DOUBLE, ReduceOp.SUM, false, 0,
+        List<ScheduleKey> keys = List.of(
+                new ScheduleKey(AllreduceAlgorithm.RECURSIVE_DOUBLING, -1, 8, DataType.DOUBLE, ReduceOp.SUM, false, 0),
+                new ScheduleKey(AllreduceAlgorithm.RING, -1, 8, DataType.DOUBLE, ReduceOp.SUM, false, 0),
+                new ScheduleKey(AllreduceAlgorithm.RECURSIVE_DOUBLING, 0, 8, DataType.DOUBLE, ReduceOp.SUM, false, 0),
+                new ScheduleKey(AllreduceAlgorithm.RECURSIVE_DOUBLING, -1, 9, DataType.DOUBLE, ReduceOp.SUM, false, 0),
+                new ScheduleKey(AllreduceAlgorithm.RECURSIVE_DOUBLING, -1, 8, DataType.FLOAT, ReduceOp.SUM, false, 0),
+                new ScheduleKey(AllreduceAlgorithm.RECURSIVE_DOUBLING, -1, 8, DataType.DOUBLE, ReduceOp.MAX, false, 0),
+                new ScheduleKey(AllreduceAlgorithm.RECURSIVE_DOUBLING, -1, 8, DataType.DOUBLE, null, false, 0),
+                new ScheduleKey(AllreduceAlgorithm.RECURSIVE_DOUBLING, -1, 8, DataType.DOUBLE, ReduceOp.SUM, true, 0),
+                new ScheduleKey(AllreduceAlgorithm.RECURSIVE_DOUBLING, -1, 8, DataType.DOUBLE, ReduceOp.SUM, false, 64),
+                new ScheduleKey(AllreduceAlgorithm.RECURSIVE_DOUBLING, -1, 8, DataType.DOUBLE, ReduceOp.SUM, false, 0,
                         List.of(List.of(1, 0, 1, 1))),
-                new ScheduleCache.Key(AllreduceAlgorithm.RECURSIVE_DOUBLING, -1, 8, DataType.DOUBLE, ReduceOp.SUM, false, 0,
+                new ScheduleKey(AllreduceAlgorithm.RECURSIVE_DOUBLING, -1, 8, DataType.DOUBLE, ReduceOp.SUM, false, 0,
                         List.of(List.of(1, 1, 1, 0))));
         List<Schedule> schedules = new ArrayList<>();
-        for (ScheduleCache.Key key : keys) {
+        for (ScheduleKey key : keys) {
             schedules.add(get(key));
         }
         assertEquals(keys.size(), builds.get(), "each differing key is built");
@@ -75,7 +76,7 @@ class ScheduleCacheTest {
         List<Schedule> first = new ArrayList<>();
         for (int round = 0; round < 3; round++) {
             for (int count = 1; count <= 100; count++) {
-                Schedule schedule = get(new ScheduleCache.Key(BcastAlgorithm.BINOMIAL, 0, count, DataType.INT, null, false, 0));
+                Schedule schedule = get(new ScheduleKey(BcastAlgorithm.BINOMIAL, 0, count, DataType.INT, null, false, 0));
                 if (round == 0) {
                     first.add(schedule);
                 } else {

@@ -72,6 +72,6 @@ public class ArrayStagingBenchmark {
 
     @Benchmark
     public void javaArrays() {
-        comm.iallreduce(sendArray, receiveArray, ReduceOp.SUM).await();
+        comm.arrays().iallreduce(sendArray, receiveArray, ReduceOp.SUM).await();
     }
 }

@@ -1,7 +1,6 @@
 package dev.nbc.core.algorithm;
 
 import dev.nbc.core.algorithm.allgather.AllgatherAlgorithm;
-import dev.nbc.core.algorithm.barrier.BarrierAlgorithm;
 import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
 import dev.nbc.core.algorithm.alltoall.AlltoallAlgorithm;
 import dev.nbc.core.algorithm.bcast.BcastAlgorithm;
@@ -261,21 +260,6 @@ public final class AlgorithmSelector {
 
     /** What {@link #choose} picks without an advisor. */
     public Algorithm byThresholds(Collective collective, int count, DataType type, int size, ReduceOp op) {
-        int block = type.bytesFor(count);
-        return switch (collective) {
-            case BARRIER -> BarrierAlgorithm.DISSEMINATION;
-            case BCAST -> bcast(block, size);
-            case ALLREDUCE -> allreduce(count, block, size, op);
-            case REDUCE -> reduce(block, size, op);
-            case ALLGATHER -> allgather(Math.multiplyExact(block, size), size);
-            case GATHER -> gather(block, size);
-            case SCATTER -> scatter(block, size);
-            case ALLTOALL -> alltoall(block, size);
-            case SCAN -> scan(size);
-            case EXSCAN -> exscan(size);
-            case REDUCE_SCATTER_BLOCK -> reduceScatterBlock(op);
-            default -> throw new IllegalArgumentException("collective: " + collective.label()
-                    + " has blocks of different sizes; its call chooses from them");
-        };
+        return collective.definition().byThresholds(this, count, type, size, op);
     }
 }

@@ -21,6 +21,13 @@ public final class BlockLayout {
         this.type = type;
     }
 
+    /** A layout in which only {@code rank}'s block is known: what a non-root rank of gatherv or scatterv has. */
+    public static BlockLayout ownBlockOnly(int rank, int size, int count, DataType type) {
+        int[] counts = new int[size];
+        counts[rank] = count;
+        return new BlockLayout(counts, new int[size], type);
+    }
+
     /** Blocks one after another, rank order, with the given counts. */
     public static BlockLayout packed(int[] counts, DataType type) {
         int[] displacements = new int[counts.length];

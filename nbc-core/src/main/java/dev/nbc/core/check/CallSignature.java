@@ -113,26 +113,23 @@ public record CallSignature(Collective collective, boolean closing, String algor
         if (closing) {
             call.append("close(");
         } else {
-            switch (collective) {
-                case BARRIER -> call.append("ibarrier(");
-                case BCAST -> call.append("ibcast(root=").append(root).append(", count=").append(count).append(", ").append(type);
-                case ALLREDUCE -> call.append("iallreduce(count=").append(count).append(", ").append(type).append(", ").append(op);
-                case REDUCE -> call.append("ireduce(root=").append(root).append(", count=").append(count).append(", ").append(type)
-                        .append(", ").append(op);
-                case ALLGATHER -> call.append("iallgather(count=").append(count).append(", ").append(type);
-                case GATHER -> call.append("igather(root=").append(root).append(", count=").append(count).append(", ").append(type);
-                case SCATTER -> call.append("iscatter(root=").append(root).append(", count=").append(count).append(", ").append(type);
-                case ALLTOALL -> call.append("ialltoall(count=").append(count).append(", ").append(type);
-                case SCAN -> call.append("iscan(count=").append(count).append(", ").append(type).append(", ").append(op);
-                case EXSCAN -> call.append("iexscan(count=").append(count).append(", ").append(type).append(", ").append(op);
-                case REDUCE_SCATTER_BLOCK -> call.append("ireduceScatterBlock(count=").append(count).append(", ").append(type)
-                        .append(", ").append(op);
-                // a v-collective's counts may differ between ranks (they must agree pairwise): not compared
-                case GATHERV -> call.append("igatherv(root=").append(root).append(", ").append(type);
-                case SCATTERV -> call.append("iscatterv(root=").append(root).append(", ").append(type);
-                case ALLGATHERV -> call.append("iallgatherv(").append(type);
-                case ALLTOALLV -> call.append("ialltoallv(").append(type);
-                case REDUCE_SCATTER -> call.append("ireduceScatter(").append(type).append(", ").append(op);
+            // As the call reads on Communicator: a v-collective's counts may differ between ranks
+            // (they must agree pairwise), and alltoallw's types are per peer, so neither is compared.
+            call.append(methodName(collective)).append('(');
+            String separator = "";
+            if (root >= 0) {
+                call.append("root=").append(root);
+                separator = ", ";
+            }
+            if (collective.hasEqualBlocks() && collective != Collective.BARRIER) {
+                call.append(separator).append("count=").append(count);
+                separator = ", ";
+            }
+            if (collective != Collective.BARRIER && collective != Collective.ALLTOALLW) {
+                call.append(separator).append(type);
+            }
+            if (op != null) {
+                call.append(", ").append(op);
             }
         }
         if (withAlgorithm && !algorithm.isEmpty()) {
@@ -142,6 +139,21 @@ public record CallSignature(Collective collective, boolean closing, String algor
             }
         }
         return call.append(") #").append(number).toString();
+    }
+
+    /** The non-blocking call's name on Communicator: "ireduceScatterBlock" for reduce_scatter_block. */
+    private static String methodName(Collective collective) {
+        StringBuilder name = new StringBuilder("i");
+        boolean upper = false;
+        for (char c : collective.label().toCharArray()) {
+            if (c == '_') {
+                upper = true;
+            } else {
+                name.append(upper ? Character.toUpperCase(c) : c);
+                upper = false;
+            }
+        }
+        return name.toString();
     }
 
     private static byte[] fit(String text, int limit) {

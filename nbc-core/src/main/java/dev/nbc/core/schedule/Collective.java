@@ -1,27 +1,66 @@
 package dev.nbc.core.schedule;
 
+import dev.nbc.core.algorithm.CollectiveDefinition;
+import dev.nbc.core.algorithm.allgather.Allgather;
+import dev.nbc.core.algorithm.allgather.Allgatherv;
+import dev.nbc.core.algorithm.allreduce.Allreduce;
+import dev.nbc.core.algorithm.alltoall.Alltoall;
+import dev.nbc.core.algorithm.alltoall.Alltoallv;
+import dev.nbc.core.algorithm.alltoall.Alltoallw;
+import dev.nbc.core.algorithm.barrier.Barrier;
+import dev.nbc.core.algorithm.bcast.Bcast;
+import dev.nbc.core.algorithm.gather.Gather;
+import dev.nbc.core.algorithm.gather.Gatherv;
+import dev.nbc.core.algorithm.reduce.Reduce;
+import dev.nbc.core.algorithm.reducescatter.ReduceScatter;
+import dev.nbc.core.algorithm.reducescatter.ReduceScatterBlock;
+import dev.nbc.core.algorithm.scan.Exscan;
+import dev.nbc.core.algorithm.scan.Scan;
+import dev.nbc.core.algorithm.scatter.Scatter;
+import dev.nbc.core.algorithm.scatter.Scatterv;
 import dev.nbc.core.datatype.DataType;
 
 import java.util.Locale;
+import java.util.function.Supplier;
 
-/** The collective operations the library builds schedules for. */
+/**
+ * The collective operations the library builds schedules for: the vocabulary. Each names its
+ * {@link CollectiveDefinition}, the class beside its algorithms that holds its argument rules,
+ * default choice, cache key and build; adding a collective is a package with those and a line here.
+ */
 public enum Collective {
-    BARRIER,
-    BCAST,
-    ALLREDUCE,
-    REDUCE,
-    ALLGATHER,
-    GATHER,
-    SCATTER,
-    ALLTOALL,
-    SCAN,
-    EXSCAN,
-    REDUCE_SCATTER_BLOCK,
-    GATHERV,
-    SCATTERV,
-    ALLGATHERV,
-    ALLTOALLV,
-    REDUCE_SCATTER;
+    BARRIER(() -> Barrier.DEFINITION),
+    BCAST(() -> Bcast.DEFINITION),
+    ALLREDUCE(() -> Allreduce.DEFINITION),
+    REDUCE(() -> Reduce.DEFINITION),
+    ALLGATHER(() -> Allgather.DEFINITION),
+    GATHER(() -> Gather.DEFINITION),
+    SCATTER(() -> Scatter.DEFINITION),
+    ALLTOALL(() -> Alltoall.DEFINITION),
+    SCAN(() -> Scan.DEFINITION),
+    EXSCAN(() -> Exscan.DEFINITION),
+    REDUCE_SCATTER_BLOCK(() -> ReduceScatterBlock.DEFINITION),
+    GATHERV(() -> Gatherv.DEFINITION),
+    SCATTERV(() -> Scatterv.DEFINITION),
+    ALLGATHERV(() -> Allgatherv.DEFINITION),
+    ALLTOALLV(() -> Alltoallv.DEFINITION),
+    REDUCE_SCATTER(() -> ReduceScatter.DEFINITION),
+    ALLTOALLW(() -> Alltoallw.DEFINITION);
+
+    /**
+     * Looked up when first asked for, not when this enum is made: a definition names its
+     * collective's constant, which must exist by then.
+     */
+    private final Supplier<CollectiveDefinition<?>> definition;
+
+    Collective(Supplier<CollectiveDefinition<?>> definition) {
+        this.definition = definition;
+    }
+
+    /** This collective's rules, choice and build. */
+    public CollectiveDefinition<?> definition() {
+        return definition.get();
+    }
 
     /** "barrier", "reduce_scatter_block": as the programs print and parse it. */
     public String label() {
@@ -33,10 +72,7 @@ public enum Collective {
      * v-collectives and reduce_scatter, whose calls give a count per rank.
      */
     public boolean hasEqualBlocks() {
-        return switch (this) {
-            case GATHERV, SCATTERV, ALLGATHERV, ALLTOALLV, REDUCE_SCATTER -> false;
-            default -> true;
-        };
+        return definition().hasEqualBlocks();
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.nbc.core.algorithm;
 import dev.nbc.core.Buffers;
 import dev.nbc.core.algorithm.allgather.AllgathervAlgorithm;
 import dev.nbc.core.algorithm.alltoall.AlltoallvAlgorithm;
+import dev.nbc.core.algorithm.alltoall.AlltoallwAlgorithm;
 import dev.nbc.core.algorithm.gather.GathervAlgorithm;
 import dev.nbc.core.algorithm.scatter.ScattervAlgorithm;
 import dev.nbc.core.datatype.DataType;
@@ -202,6 +203,84 @@ class VCollectivesSchedulesTest {
                             extent(receiveCounts[j], receiveDispls[j])), outputs[j], TYPE),
                     algorithm + " alltoallv P=" + size + (inPlace ? " in place" : "") + " rank " + j);
         }
+    }
+
+    @Test
+    void alltoallwDeliversEveryBlockOfItsOwnTypeAtItsByteDisplacement() {
+        Random random = new Random(75);
+        for (AlltoallwAlgorithm algorithm : AlltoallwAlgorithm.values()) {
+            for (int size = 1; size <= MAX_P; size++) {
+                for (boolean inPlace : new boolean[]{false, true}) {
+                    checkAlltoallw(algorithm, size, inPlace, random);
+                }
+            }
+        }
+    }
+
+    /**
+     * Rank i sends rank j counts[i][j] elements of types[i][j], which j receives as the same count of
+     * the same type (MPI's matching signatures); blocks lie at byte displacements in a random order,
+     * with gaps of odd bytes, so that a block of LONGs may start at any byte.
+     */
+    private static void checkAlltoallw(AlltoallwAlgorithm algorithm, int size, boolean inPlace, Random random) {
+        DataType[] kinds = {DataType.BYTE, DataType.SHORT, DataType.INT, DataType.LONG, DataType.DOUBLE};
+        int[][] counts = new int[size][size];
+        DataType[][] types = new DataType[size][size];
+        for (int i = 0; i < size; i++) {
+            for (int j = inPlace ? i : 0; j < size; j++) {
+                counts[i][j] = random.nextInt(4) == 0 ? 0 : random.nextInt(7);
+                types[i][j] = kinds[random.nextInt(kinds.length)];
+                if (inPlace) {
+                    counts[j][i] = counts[i][j];
+                    types[j][i] = types[i][j];
+                }
+            }
+        }
+        int[][] sendBytes = new int[size][size];
+        int[][] receiveBytes = new int[size][size];
+        byte[][][] data = new byte[size][size][];
+        for (int i = 0; i < size; i++) {
+            for (int j = 0; j < size; j++) {
+                sendBytes[i][j] = types[i][j].bytesFor(counts[i][j]);
+                receiveBytes[j][i] = sendBytes[i][j];
+                data[i][j] = new byte[sendBytes[i][j]];
+                random.nextBytes(data[i][j]);
+            }
+        }
+        Schedule[] schedules = new Schedule[size];
+        ByteBuffer[] inputs = new ByteBuffer[size];
+        ByteBuffer[] outputs = new ByteBuffer[size];
+        int[][] receiveDispls = new int[size][];
+        for (int i = 0; i < size; i++) {
+            int[] sendDispls = shuffledDisplacements(random, sendBytes[i]);
+            receiveDispls[i] = shuffledDisplacements(random, receiveBytes[i]);
+            BlockLayout receives = new BlockLayout(receiveBytes[i], receiveDispls[i], DataType.BYTE);
+            BlockLayout sends = inPlace ? receives : new BlockLayout(sendBytes[i], sendDispls, DataType.BYTE);
+            schedules[i] = algorithm.build(i, size, sends, receives, inPlace);
+            outputs[i] = bytesLaidOut(inPlace ? data[i] : new byte[size][0], receives);
+            inputs[i] = inPlace ? null : bytesLaidOut(data[i], sends);
+        }
+        ScheduleInterpreter.run(schedules, inputs, outputs);
+        for (int j = 0; j < size; j++) {
+            byte[][] arrived = new byte[size][];
+            for (int i = 0; i < size; i++) {
+                arrived[i] = data[i][j];
+            }
+            BlockLayout receives = new BlockLayout(receiveBytes[j], receiveDispls[j], DataType.BYTE);
+            assertNull(Reference.difference(bytesLaidOut(arrived, receives), outputs[j], DataType.BYTE),
+                    algorithm + " alltoallw P=" + size + (inPlace ? " in place" : "") + " rank " + j);
+        }
+    }
+
+    /** A buffer of {@code layout}'s extent with block r at its place (zeros where a block is empty or missing). */
+    private static ByteBuffer bytesLaidOut(byte[][] blocks, BlockLayout layout) {
+        ByteBuffer buffer = Buffers.allocate(layout.extentBytes(), DataType.BYTE);
+        for (int r = 0; r < blocks.length; r++) {
+            if (blocks[r].length > 0) {
+                buffer.put(layout.offset(r), blocks[r]);
+            }
+        }
+        return buffer;
     }
 
     private static int[] shuffledDisplacements(Random random, int[] counts) {

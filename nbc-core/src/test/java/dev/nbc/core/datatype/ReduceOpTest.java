@@ -155,10 +155,10 @@ class ReduceOpTest {
         float[][] lasts = new float[size][];
         RankOutcomes outcomes = RankOutcomes.run(size, CollectiveCheck.ON, ErrorPolicy.RETURN, comm -> {
             double[] values = {10 + comm.rank(), -(10 + comm.rank())};
-            comm.iallreduce(values, values, first).await();
+            comm.arrays().iallreduce(values, values, first).await();
             firsts[comm.rank()] = values;
             float[] floats = {0.5f + comm.rank()};
-            comm.iallreduce(floats, floats, last).await();
+            comm.arrays().iallreduce(floats, floats, last).await();
             lasts[comm.rank()] = floats;
         });
         for (int rank = 0; rank < size; rank++) {
@@ -171,7 +171,7 @@ class ReduceOpTest {
     @Test
     void anIntegerBufferIsRefusedByTheCollective() {
         RankOutcomes outcomes = RankOutcomes.run(2, CollectiveCheck.OFF, ErrorPolicy.RETURN,
-                comm -> comm.iallreduce(new int[]{1}, new int[1], MINUS));
+                comm -> comm.arrays().iallreduce(new int[]{1}, new int[1], MINUS));
         for (int rank = 0; rank < 2; rank++) {
             assertTrue(outcomes.failure(rank).contains("op: MINUS is not defined for INT"), outcomes.toString());
         }

@@ -6,6 +6,7 @@ import dev.nbc.core.algorithm.allgather.AllgatherAlgorithm;
 import dev.nbc.core.schedule.Algorithm;
 import dev.nbc.core.algorithm.BlockLayout;
 import dev.nbc.core.algorithm.alltoall.AlltoallvAlgorithm;
+import dev.nbc.core.algorithm.alltoall.AlltoallwAlgorithm;
 import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
 import dev.nbc.core.algorithm.alltoall.AlltoallAlgorithm;
 import dev.nbc.core.algorithm.gather.GatherAlgorithm;
@@ -290,7 +291,7 @@ public final class CollectivesVsOpenMpi {
     private void bcast(long caseSeed, int count, DataType type, int root, BcastAlgorithm algorithm) throws MPIException {
         ByteBuffer data = comm.rank() == root ? contribution(caseSeed, root, count, type) : Buffers.allocate(count, type);
         ByteBuffer ours = Reference.copy(data);
-        Request request = comm.ibcast(ours, count, type, root, algorithm);
+        Request request = comm.bcastInit(ours, count, type, root, algorithm).start();
         request.await();
         MPI.COMM_WORLD.bcast(data, count, MPI_TYPES.get(type), root);
         compare(data, ours, type, request);
@@ -300,7 +301,7 @@ public final class CollectivesVsOpenMpi {
                            boolean inPlace) throws MPIException {
         ByteBuffer mine = contribution(caseSeed, comm.rank(), count, type);
         ByteBuffer ours = inPlace ? Reference.copy(mine) : Buffers.allocate(count, type);
-        Request request = comm.iallreduce(inPlace ? null : mine, ours, count, type, op, algorithm);
+        Request request = comm.allreduceInit(inPlace ? null : mine, ours, count, type, op, algorithm).start();
         request.await();
         ByteBuffer theirs;
         if (openMpiDefines(type, op)) {
@@ -320,7 +321,7 @@ public final class CollectivesVsOpenMpi {
         if (inPlace) {
             ours.put(comm.rank() * blockBytes, mine, 0, blockBytes);
         }
-        Request request = comm.iallgather(inPlace ? null : mine, ours, count, type, algorithm);
+        Request request = comm.allgatherInit(inPlace ? null : mine, ours, count, type, algorithm).start();
         request.await();
         ByteBuffer theirs = Buffers.allocate(comm.size() * count, type);
         MPI.COMM_WORLD.allGather(Reference.copy(mine), count, MPI_TYPES.get(type), theirs, count, MPI_TYPES.get(type));
@@ -337,7 +338,7 @@ public final class CollectivesVsOpenMpi {
         if (inPlace) {
             ours.put(comm.rank() * blockBytes, mine, 0, blockBytes);
         }
-        Request request = comm.igather(inPlace ? null : mine, ours, count, type, root, algorithm);
+        Request request = comm.gatherInit(inPlace ? null : mine, ours, count, type, root, algorithm).start();
         request.await();
         ByteBuffer theirs = Buffers.allocate(atRoot ? comm.size() * count : 0, type);
         MPI.COMM_WORLD.gather(Reference.copy(mine), count, MPI_TYPES.get(type), theirs, count, MPI_TYPES.get(type), root);
@@ -358,7 +359,7 @@ public final class CollectivesVsOpenMpi {
             }
         }
         ByteBuffer ours = inPlace ? null : Buffers.allocate(count, type);
-        Request request = comm.iscatter(atRoot ? all : null, ours, count, type, root, algorithm);
+        Request request = comm.scatterInit(atRoot ? all : null, ours, count, type, root, algorithm).start();
         request.await();
         ByteBuffer theirs = Buffers.allocate(count, type);
         MPI.COMM_WORLD.scatter(Reference.copy(all), count, MPI_TYPES.get(type), theirs, count, MPI_TYPES.get(type), root);
@@ -372,7 +373,7 @@ public final class CollectivesVsOpenMpi {
         int block = type.bytesFor(count);
         ByteBuffer mine = contribution(caseSeed, comm.rank(), comm.size() * count, type);
         ByteBuffer ours = inPlace ? Reference.copy(mine) : Buffers.allocate(count, type);
-        Request request = comm.ireduceScatterBlock(inPlace ? null : mine, ours, count, type, op, algorithm);
+        Request request = comm.reduceScatterBlockInit(inPlace ? null : mine, ours, count, type, op, algorithm).start();
         request.await();
         ByteBuffer theirs;
         if (openMpiDefines(type, op)) {
@@ -460,13 +461,78 @@ public final class CollectivesVsOpenMpi {
         ByteBuffer sends = contribution(caseSeed + 1, rank, sendLayout.extentBytes() / type.sizeInBytes(), type);
         for (AlltoallvAlgorithm algorithm : AlltoallvAlgorithm.values()) {
             ByteBuffer received = Buffers.allocate(receiveLayout.extentBytes() / type.sizeInBytes(), type);
-            request = comm.ialltoallv(sends, sendCounts, sendDispls, received, receiveCounts, receiveDispls, type, algorithm);
+            request = comm.alltoallvInit(sends, sendCounts, sendDispls, received, receiveCounts, receiveDispls, type, algorithm).start();
             request.await();
             ByteBuffer theirsReceived = Buffers.allocate(receiveLayout.extentBytes() / type.sizeInBytes(), type);
             MPI.COMM_WORLD.allToAllv(Reference.copy(sends), sendCounts, sendDispls, mpiType, theirsReceived, receiveCounts,
                     receiveDispls, mpiType);
             compare(theirsReceived, received, type, request);
         }
+        alltoallw(caseSeed, unit);
+    }
+
+    /**
+     * ialltoallw against Open MPI's MPI_Ialltoallw: rank i sends rank j ((i + 2j + seed) mod 5)
+     * units of elements of a type of its own per pair (the same both ways, as MPI's signatures must
+     * match: one of BYTE, SHORT, INT, LONG, DOUBLE by (i + j + seed)), at byte displacements with a
+     * gap of 1 to 3 bytes before each block, so that wide elements start at odd bytes too.
+     */
+    private void alltoallw(long caseSeed, int unit) throws MPIException {
+        DataType[] kinds = {DataType.BYTE, DataType.SHORT, DataType.INT, DataType.LONG, DataType.DOUBLE};
+        int size = comm.size();
+        int rank = comm.rank();
+        int[] sendCounts = new int[size];
+        int[] receiveCounts = new int[size];
+        DataType[] sendTypes = new DataType[size];
+        DataType[] receiveTypes = new DataType[size];
+        int[] sendDispls = new int[size];
+        int[] receiveDispls = new int[size];
+        int sendEnd = 0;
+        int receiveEnd = 0;
+        for (int j = 0; j < size; j++) {
+            sendCounts[j] = unit * (int) Math.floorMod(rank + 2L * j + caseSeed, 5L);
+            receiveCounts[j] = unit * (int) Math.floorMod(j + 2L * rank + caseSeed, 5L);
+            sendTypes[j] = kinds[(int) Math.floorMod(rank + j + caseSeed, (long) kinds.length)];
+            receiveTypes[j] = sendTypes[j];
+            sendDispls[j] = sendEnd + 1 + j % 3;
+            sendEnd = sendDispls[j] + sendTypes[j].bytesFor(sendCounts[j]);
+            receiveDispls[j] = receiveEnd + 1 + (j + 1) % 3;
+            receiveEnd = receiveDispls[j] + receiveTypes[j].bytesFor(receiveCounts[j]);
+        }
+        Datatype[] mpiSendTypes = new Datatype[size];
+        Datatype[] mpiReceiveTypes = new Datatype[size];
+        for (int j = 0; j < size; j++) {
+            mpiSendTypes[j] = MPI_TYPES.get(sendTypes[j]);
+            mpiReceiveTypes[j] = MPI_TYPES.get(receiveTypes[j]);
+        }
+        ByteBuffer sends = contribution(caseSeed + 2, rank, sendEnd, DataType.BYTE);
+        ByteBuffer theirs = Buffers.allocate(receiveEnd, DataType.BYTE);
+        mpi.Request theirRequest = MPI.COMM_WORLD.iAllToAllw(Reference.copy(sends), sendCounts, sendDispls, mpiSendTypes, theirs,
+                receiveCounts, receiveDispls, mpiReceiveTypes);
+        theirRequest.waitFor();
+        theirRequest.free();
+        for (AlltoallwAlgorithm algorithm : AlltoallwAlgorithm.values()) {
+            ByteBuffer ours = Buffers.allocate(receiveEnd, DataType.BYTE);
+            Request request = comm.alltoallwInit(sends, sendCounts, sendDispls, sendTypes, ours, receiveCounts, receiveDispls,
+                    receiveTypes, algorithm).start();
+            request.await();
+            compare(theirs, ours, DataType.BYTE, request);
+        }
+        ByteBuffer ours = Buffers.allocate(receiveEnd, DataType.BYTE);
+        Request request = comm.ialltoallw(sends, sendCounts, sendDispls, sendTypes, ours, receiveCounts, receiveDispls,
+                receiveTypes);
+        request.await();
+        compare(theirs, ours, DataType.BYTE, request);
+        // Open MPI's blocking MPI_Alltoallw: the same bytes, except on one rank, where its coll/self
+        // component (mca_coll_self_alltoallw_intra) multiplies the byte displacements by the type's
+        // extent and so puts a wider type's block elsewhere; MPI_Ialltoallw (libnbc) is right there.
+        if (size == 1) {
+            return;
+        }
+        ByteBuffer theirsBlocking = Buffers.allocate(receiveEnd, DataType.BYTE);
+        MPI.COMM_WORLD.allToAllw(Reference.copy(sends), sendCounts, sendDispls, mpiSendTypes, theirsBlocking, receiveCounts,
+                receiveDispls, mpiReceiveTypes);
+        compare(theirsBlocking, ours, DataType.BYTE, request);
     }
 
     private static int[] displacementsOf(int[] counts) {
@@ -492,7 +558,7 @@ public final class CollectivesVsOpenMpi {
         }
         ByteBuffer mine = contribution(caseSeed, comm.rank(), all, type);
         ByteBuffer ours = inPlace ? Reference.copy(mine) : Buffers.allocate(counts[comm.rank()], type);
-        Request request = comm.ireduceScatter(inPlace ? null : mine, ours, counts, type, ReduceOp.SUM, algorithm);
+        Request request = comm.reduceScatterInit(inPlace ? null : mine, ours, counts, type, ReduceOp.SUM, algorithm).start();
         request.await();
         ByteBuffer theirs = Buffers.allocate(counts[comm.rank()], type);
         MPI.COMM_WORLD.reduceScatter(Reference.copy(mine), theirs, counts, MPI_TYPES.get(type), MPI.SUM);
@@ -516,8 +582,8 @@ public final class CollectivesVsOpenMpi {
         ByteBuffer mine = contribution(caseSeed, comm.rank(), count, type);
         ByteBuffer ours = inPlace ? Reference.copy(mine) : Buffers.allocate(count, type);
         Request request = exclusive
-                ? comm.iexscan(inPlace ? null : mine, ours, count, type, op, (ExscanAlgorithm) algorithm)
-                : comm.iscan(inPlace ? null : mine, ours, count, type, op, (ScanAlgorithm) algorithm);
+                ? comm.exscanInit(inPlace ? null : mine, ours, count, type, op, (ExscanAlgorithm) algorithm).start()
+                : comm.scanInit(inPlace ? null : mine, ours, count, type, op, (ScanAlgorithm) algorithm).start();
         request.await();
         ByteBuffer theirs = Buffers.allocate(count, type);
         if (openMpiDefines(type, op) && op != Reference.MATRIX_PRODUCT) {
@@ -539,7 +605,7 @@ public final class CollectivesVsOpenMpi {
             throws MPIException {
         ByteBuffer mine = contribution(caseSeed, comm.rank(), comm.size() * count, type);
         ByteBuffer ours = inPlace ? Reference.copy(mine) : Buffers.allocate(comm.size() * count, type);
-        Request request = comm.ialltoall(inPlace ? null : mine, ours, count, type, algorithm);
+        Request request = comm.alltoallInit(inPlace ? null : mine, ours, count, type, algorithm).start();
         request.await();
         ByteBuffer theirs = Buffers.allocate(comm.size() * count, type);
         MPI.COMM_WORLD.allToAll(Reference.copy(mine), count, MPI_TYPES.get(type), theirs, count, MPI_TYPES.get(type));
@@ -553,7 +619,7 @@ public final class CollectivesVsOpenMpi {
         boolean inPlace = rootInPlace && atRoot;
         ByteBuffer mine = contribution(caseSeed, comm.rank(), count, type);
         ByteBuffer ours = inPlace ? Reference.copy(mine) : atRoot ? Buffers.allocate(count, type) : null;
-        Request request = comm.ireduce(inPlace ? null : mine, ours, count, type, op, root, algorithm);
+        Request request = comm.reduceInit(inPlace ? null : mine, ours, count, type, op, root, algorithm).start();
         request.await();
         boolean byOpenMpi = openMpiDefines(type, op) && op != Reference.MATRIX_PRODUCT;
         ByteBuffer theirs = atRoot ? Buffers.allocate(count, type) : Buffers.allocate(0, type);

@@ -69,8 +69,8 @@ class FailedRoundTest {
     }
 
     private Request allreduce() {
-        return comm.iallreduce(Buffers.allocate(4, DataType.INT), Buffers.allocate(4, DataType.INT), 4, DataType.INT,
-                ReduceOp.SUM, AllreduceAlgorithm.RECURSIVE_DOUBLING);
+        return comm.allreduceInit(Buffers.allocate(4, DataType.INT), Buffers.allocate(4, DataType.INT), 4, DataType.INT,
+                ReduceOp.SUM, AllreduceAlgorithm.RECURSIVE_DOUBLING).start();
     }
 
     /** The buffer the {@code n}-th operation started was given. */

@@ -47,9 +47,12 @@ public interface CollectiveCall {
         return List.of(Collective.values());
     }
 
-    /** The collectives the benchmarks sweep: every one whose blocks are all alike by definition (not the v-collectives nor reduce_scatter). */
+    /**
+     * The collectives the benchmarks sweep: every one whose blocks are all alike by definition (not
+     * the v-collectives, alltoallw nor reduce_scatter).
+     */
     static List<Collective> supported() {
-        return Arrays.stream(Collective.values()).filter(c -> !c.name().endsWith("V") && c != Collective.REDUCE_SCATTER).toList();
+        return Arrays.stream(Collective.values()).filter(Collective::hasEqualBlocks).toList();
     }
 
     /** The paper's three, which the benchmarks measure unless told otherwise: barrier, bcast, allreduce. */

@@ -1,17 +1,9 @@
 package dev.nbc.models.simulation;
 
-import dev.nbc.core.algorithm.AlgorithmSelector;
-import dev.nbc.core.algorithm.allgather.AllgatherAlgorithm;
+import dev.nbc.core.algorithm.CollectiveDefinition;
 import dev.nbc.core.algorithm.allreduce.AllreduceAlgorithm;
-import dev.nbc.core.algorithm.alltoall.AlltoallAlgorithm;
 import dev.nbc.core.algorithm.barrier.BarrierAlgorithm;
 import dev.nbc.core.algorithm.bcast.BcastAlgorithm;
-import dev.nbc.core.algorithm.gather.GatherAlgorithm;
-import dev.nbc.core.algorithm.reduce.ReduceAlgorithm;
-import dev.nbc.core.algorithm.reducescatter.ReduceScatterBlockAlgorithm;
-import dev.nbc.core.algorithm.scan.ExscanAlgorithm;
-import dev.nbc.core.algorithm.scan.ScanAlgorithm;
-import dev.nbc.core.algorithm.scatter.ScatterAlgorithm;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.core.schedule.Algorithm;
@@ -65,22 +57,12 @@ public interface ScheduleSource {
      * @param op the reduction's operation; ignored by the collectives that reduce nothing
      */
     static ScheduleSource forCall(Algorithm algorithm, int size, int count, DataType type, ReduceOp op) {
-        return of(size, switch (algorithm.collective()) {
-            case BARRIER -> rank -> ((BarrierAlgorithm) algorithm).build(rank, size);
-            case BCAST -> rank -> ((BcastAlgorithm) algorithm).build(rank, size, 0, count, type,
-                    AlgorithmSelector.DEFAULT_SEGMENT_BYTES);
-            case ALLREDUCE -> rank -> ((AllreduceAlgorithm) algorithm).build(rank, size, count, type, op, false);
-            case REDUCE -> rank -> ((ReduceAlgorithm) algorithm).build(rank, size, 0, count, type, op, false);
-            case ALLGATHER -> rank -> ((AllgatherAlgorithm) algorithm).build(rank, size, count, type, false);
-            case GATHER -> rank -> ((GatherAlgorithm) algorithm).build(rank, size, 0, count, type, false);
-            case SCATTER -> rank -> ((ScatterAlgorithm) algorithm).build(rank, size, 0, count, type, false);
-            case ALLTOALL -> rank -> ((AlltoallAlgorithm) algorithm).build(rank, size, count, type, false);
-            case SCAN -> rank -> ((ScanAlgorithm) algorithm).build(rank, size, count, type, op, false);
-            case EXSCAN -> rank -> ((ExscanAlgorithm) algorithm).build(rank, size, count, type, op, false);
-            case REDUCE_SCATTER_BLOCK -> rank -> ((ReduceScatterBlockAlgorithm) algorithm).build(rank, size, count, type, op, false);
-            default -> throw new IllegalArgumentException("algorithm: " + algorithm.collective().label()
+        if (!algorithm.collective().hasEqualBlocks()) {
+            throw new IllegalArgumentException("algorithm: " + algorithm.collective().label()
                     + " has blocks of different sizes; give its schedules with ScheduleSource.of");
-        });
+        }
+        CollectiveDefinition<?> definition = algorithm.collective().definition();
+        return of(size, rank -> definition.uniformSchedule(algorithm, rank, size, count, type, op));
     }
 
     /** The dissemination barrier of nbc-core (the algorithm of equation (1)). */

@@ -5,8 +5,6 @@ import dev.nbc.core.algorithm.BlockLayout;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.schedule.Collective;
 import dev.nbc.core.schedule.Schedule;
-import dev.nbc.core.schedule.ScheduleBuilder;
-import dev.nbc.core.schedule.Slots;
 
 /** The ways to build an all-to-all of blocks of different sizes (MPI_Alltoallv). */
 public enum AlltoallvAlgorithm implements Algorithm {
@@ -21,33 +19,10 @@ public enum AlltoallvAlgorithm implements Algorithm {
     }
 
     /**
-     * Builds rank {@code rank}'s schedule: the block {@code sends} puts for rank j in INPUT goes to
-     * rank j, which receives it where its {@code receives} puts rank {@code rank}'s block in OUTPUT.
-     * With {@code inPlace} (MPI_IN_PLACE) the send blocks are in OUTPUT, laid out by
-     * {@code receives}, and are copied to scratch before the exchange overwrites them.
+     * Rank {@code rank}'s schedule ({@link BlockExchange}): block j of {@code sends} to rank j, rank
+     * i's block into OUTPUT where {@code receives} puts it; in place, the send blocks are in OUTPUT.
      */
     public Schedule build(int rank, int size, BlockLayout sends, BlockLayout receives, DataType type, boolean inPlace) {
-        BlockLayout sendLayout = inPlace ? receives : sends;
-        ScheduleBuilder builder = new ScheduleBuilder(this, rank, size, -1, 0, type, null)
-                .inputBytes(inPlace ? 0 : sends.extentBytes())
-                .outputBytes(receives.extentBytes());
-        builder.round();
-        int source = Slots.INPUT;
-        if (inPlace) {
-            source = builder.scratch(receives.extentBytes());
-            builder.copy(Slots.OUTPUT, 0, source, 0, receives.extentBytes());
-        } else {
-            builder.copy(Slots.INPUT, sends.offset(rank), Slots.OUTPUT, receives.offset(rank), receives.bytes(rank));
-        }
-        for (int step = 1; step < size; step++) {
-            if (this == PAIRWISE && step > 1) {
-                builder.round();
-            }
-            int to = (rank + step) % size;
-            int from = Math.floorMod(rank - step, size);
-            builder.send(source, sendLayout.offset(to), sendLayout.bytes(to), to);
-            builder.receive(Slots.OUTPUT, receives.offset(from), receives.bytes(from), from);
-        }
-        return builder.build();
+        return BlockExchange.build(this, this == PAIRWISE, rank, size, sends, receives, type, inPlace);
     }
 }

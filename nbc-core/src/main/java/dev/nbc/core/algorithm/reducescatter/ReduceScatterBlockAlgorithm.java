@@ -8,17 +8,28 @@ import dev.nbc.core.schedule.Schedule;
 import dev.nbc.core.schedule.ScheduleBuilder;
 import dev.nbc.core.schedule.Slots;
 
-/** The ways to build a reduce-scatter with equal blocks (MPI_Reduce_scatter_block). */
+/**
+ * The ways to build a reduce-scatter with equal blocks (MPI_Reduce_scatter_block): each is the
+ * {@link ReduceScatterAlgorithm} of the same name for blocks that are all alike, and follows its
+ * order rule.
+ */
 public enum ReduceScatterBlockAlgorithm implements Algorithm {
     /** Ring ({@link RingReduceScatter}): P - 1 steps of one block; commutative operations. */
-    RING {
-        @Override
-        public boolean reordersOperands() {
-            return true;
-        }
-    },
+    RING(ReduceScatterAlgorithm.RING),
     /** Binomial reduce to rank 0, then binomial scatter ({@link ReduceThenScatter}): keeps rank order. */
-    REDUCE_SCATTER;
+    REDUCE_SCATTER(ReduceScatterAlgorithm.REDUCE_SCATTER);
+
+    /** The same algorithm for blocks of any size: whether operands are reordered is its to say. */
+    private final ReduceScatterAlgorithm anySize;
+
+    ReduceScatterBlockAlgorithm(ReduceScatterAlgorithm anySize) {
+        this.anySize = anySize;
+    }
+
+    @Override
+    public boolean reordersOperands() {
+        return anySize.reordersOperands();
+    }
 
     @Override
     public Collective collective() {

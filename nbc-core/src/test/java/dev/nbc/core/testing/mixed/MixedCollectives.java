@@ -123,7 +123,7 @@ public final class MixedCollectives {
                 root && local.nextInt(3) == 0, local);
         Request request = call.algorithm() == null
                 ? comm.ibcast(buffer.view, call.count(), call.type(), call.root())
-                : comm.ibcast(buffer.view, call.count(), call.type(), call.root(), (BcastAlgorithm) call.algorithm());
+                : comm.bcastInit(buffer.view, call.count(), call.type(), call.root(), (BcastAlgorithm) call.algorithm()).start();
         return new InFlight(call, request, () -> buffer.difference(call.expected(comm.size(), comm.rank()), call.type()));
     }
 
@@ -147,8 +147,8 @@ public final class MixedCollectives {
         }
         Request request = call.algorithm() == null
                 ? comm.iallreduce(sendArgument, receive.view, call.count(), call.type(), call.op())
-                : comm.iallreduce(sendArgument, receive.view, call.count(), call.type(), call.op(),
-                        (AllreduceAlgorithm) call.algorithm());
+                : comm.allreduceInit(sendArgument, receive.view, call.count(), call.type(), call.op(),
+                        (AllreduceAlgorithm) call.algorithm()).start();
         return new InFlight(call, request, () -> {
             String input = send == null ? null : send.difference(mine, call.type());
             return input != null ? "send buffer changed: " + input

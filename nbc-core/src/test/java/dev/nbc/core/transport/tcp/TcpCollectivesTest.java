@@ -56,7 +56,7 @@ class TcpCollectivesTest {
             for (int count : new int[]{0, 1, 1000, 300_000}) {
                 for (BcastAlgorithm algorithm : BcastAlgorithm.values()) {
                     ByteBuffer buffer = me == root ? contribution(seed, root, count, DataType.INT) : Buffers.allocate(count, DataType.INT);
-                    comm.ibcast(buffer, count, DataType.INT, root, algorithm).await();
+                    comm.bcastInit(buffer, count, DataType.INT, root, algorithm).start().await();
                     results.add(buffer);
                     seed++;
                 }
@@ -65,8 +65,8 @@ class TcpCollectivesTest {
         for (AllreduceAlgorithm algorithm : AllreduceAlgorithm.values()) {
             for (int count : new int[]{1, 1000, 200_000}) {
                 ByteBuffer result = Buffers.allocate(count, DataType.DOUBLE);
-                Request request = comm.iallreduce(contribution(seed, me, count, DataType.DOUBLE), result, count, DataType.DOUBLE,
-                        ReduceOp.SUM, algorithm);
+                Request request = comm.allreduceInit(contribution(seed, me, count, DataType.DOUBLE), result, count, DataType.DOUBLE,
+                        ReduceOp.SUM, algorithm).start();
                 request.await();
                 ByteBuffer[] all = new ByteBuffer[p];
                 for (int r = 0; r < p; r++) {
@@ -81,7 +81,7 @@ class TcpCollectivesTest {
         for (AlltoallAlgorithm algorithm : AlltoallAlgorithm.values()) {
             for (int count : new int[]{0, 1, 100, 40_000}) {
                 ByteBuffer result = Buffers.allocate(p * count, DataType.INT);
-                comm.ialltoall(contribution(seed, me, p * count, DataType.INT), result, count, DataType.INT, algorithm).await();
+                comm.alltoallInit(contribution(seed, me, p * count, DataType.INT), result, count, DataType.INT, algorithm).start().await();
                 results.add(result);
                 seed++;
             }

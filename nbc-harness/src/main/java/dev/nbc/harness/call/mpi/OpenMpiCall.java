@@ -5,6 +5,7 @@ import dev.nbc.core.progress.ProgressEngine;
 import dev.nbc.core.schedule.Collective;
 import dev.nbc.harness.call.CallBuffers;
 import dev.nbc.harness.call.CollectiveCall;
+import mpi.Datatype;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
@@ -27,6 +28,9 @@ public final class OpenMpiCall implements CollectiveCall {
     private final ByteBuffer out;
     private final int[] counts;
     private final int[] displacements;
+    /** Alltoallw's displacements, in bytes, and its types: the same blocks of doubles as alltoallv's. */
+    private final int[] byteDisplacements;
+    private final Datatype[] types;
 
     public OpenMpiCall(Intracomm comm, Collective collective, int bytes) {
         CallBuffers.checkSupported(collective);
@@ -39,6 +43,9 @@ public final class OpenMpiCall implements CollectiveCall {
             this.out = buffers.out();
             this.counts = buffers.counts();
             this.displacements = buffers.displacements();
+            this.byteDisplacements = java.util.Arrays.stream(displacements).map(d -> d * Double.BYTES).toArray();
+            this.types = new Datatype[counts.length];
+            java.util.Arrays.fill(types, MPI.DOUBLE);
         } catch (MPIException e) {
             throw failed(e);
         }
@@ -75,6 +82,7 @@ public final class OpenMpiCall implements CollectiveCall {
                 case ALLGATHERV -> comm.iAllGatherv(in, count, MPI.DOUBLE, out, counts, displacements, MPI.DOUBLE);
                 case ALLTOALLV -> comm.iAllToAllv(in, counts, displacements, MPI.DOUBLE, out, counts, displacements, MPI.DOUBLE);
                 case REDUCE_SCATTER -> comm.iReduceScatter(in, out, counts, MPI.DOUBLE, MPI.SUM);
+                case ALLTOALLW -> comm.iAllToAllw(in, counts, byteDisplacements, types, out, counts, byteDisplacements, types);
             };
         } catch (MPIException e) {
             throw failed(e);
@@ -121,6 +129,7 @@ public final class OpenMpiCall implements CollectiveCall {
                 case ALLGATHERV -> comm.allGatherv(in, count, MPI.DOUBLE, out, counts, displacements, MPI.DOUBLE);
                 case ALLTOALLV -> comm.allToAllv(in, counts, displacements, MPI.DOUBLE, out, counts, displacements, MPI.DOUBLE);
                 case REDUCE_SCATTER -> comm.reduceScatter(in, out, counts, MPI.DOUBLE, MPI.SUM);
+                case ALLTOALLW -> comm.allToAllw(in, counts, byteDisplacements, types, out, counts, byteDisplacements, types);
                 default -> throw new IllegalStateException("unsupported collective " + collective);
             }
         } catch (MPIException e) {

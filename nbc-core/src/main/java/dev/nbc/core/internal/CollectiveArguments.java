@@ -1,4 +1,4 @@
-package dev.nbc.core;
+package dev.nbc.core.internal;
 
 import dev.nbc.core.algorithm.BlockLayout;
 import dev.nbc.core.datatype.DataType;
@@ -12,17 +12,18 @@ import java.util.Comparator;
 
 /**
  * The argument rules of the collective calls, checked before anything is built or sent. Each
- * exception names the argument and the rule it broke.
+ * exception names the argument and the rule it broke. The collectives' own classes
+ * ({@code algorithm/allreduce/Allreduce} and the like) apply them.
  */
-final class CollectiveArguments {
+public final class CollectiveArguments {
     private CollectiveArguments() {
     }
 
-    static void checkCount(int count) {
+    public static void checkCount(int count) {
         checkCount("count", count);
     }
 
-    static void checkCount(String name, int count) {
+    public static void checkCount(String name, int count) {
         if (count < 0) {
             throw new IllegalArgumentException(name + ": must be >= 0, but was " + count);
         }
@@ -34,7 +35,7 @@ final class CollectiveArguments {
      * which must equal what the layout gives this rank ({@code layoutCount}, named
      * {@code layoutCountName}). Only for a buffer that is given: in place, MPI ignores the count.
      */
-    static ByteBuffer ownBlock(String name, ByteBuffer buffer, String countName, int count, String layoutCountName,
+    public static ByteBuffer ownBlock(String name, ByteBuffer buffer, String countName, int count, String layoutCountName,
                                int layoutCount, DataType type) {
         checkCount(countName, count);
         ByteBuffer region = region(name, buffer, count, type);
@@ -45,19 +46,31 @@ final class CollectiveArguments {
         return region;
     }
 
-    static void checkType(DataType type) {
+    /** The count and type of a call whose blocks all hold {@code count} elements. */
+    public static void checkBlocks(int count, DataType type) {
+        checkCount(count);
+        checkType(type);
+    }
+
+    /** The count, type and operation of a reduction whose blocks all hold {@code count} elements. */
+    public static void checkReduction(int count, DataType type, ReduceOp op) {
+        checkBlocks(count, type);
+        checkOp(op, type);
+    }
+
+    public static void checkType(DataType type) {
         if (type == null) {
             throw new IllegalArgumentException("type: must not be null");
         }
     }
 
-    static void checkRoot(int root, int size) {
+    public static void checkRoot(int root, int size) {
         if (root < 0 || root >= size) {
             throw new IllegalArgumentException("root: must be in 0.." + (size - 1) + " (the communicator's ranks), but was " + root);
         }
     }
 
-    static void checkOp(ReduceOp op, DataType type) {
+    public static void checkOp(ReduceOp op, DataType type) {
         if (op == null) {
             throw new IllegalArgumentException("op: must not be null");
         }
@@ -69,7 +82,7 @@ final class CollectiveArguments {
      * {@code type} from the buffer's position. Whether it may be read-only depends on the
      * algorithm, so that is checked later ({@link #checkBinding}).
      */
-    static ByteBuffer region(String name, ByteBuffer buffer, int count, DataType type) {
+    public static ByteBuffer region(String name, ByteBuffer buffer, int count, DataType type) {
         if (buffer == null) {
             throw new IllegalArgumentException(name + ": must not be null");
         }
@@ -102,7 +115,7 @@ final class CollectiveArguments {
      *
      * @throws IllegalArgumentException if they share some bytes but are not the same region
      */
-    static boolean sameRegion(String sendName, ByteBuffer send, String receiveName, ByteBuffer receive, int bytes) {
+    public static boolean sameRegion(String sendName, ByteBuffer send, String receiveName, ByteBuffer receive, int bytes) {
         Overlap overlap = Overlap.of(send, send.position(), receive, receive.position(), bytes);
         if (overlap == Overlap.PARTIAL) {
             throw new IllegalArgumentException(sendName + ": its " + bytes + " bytes from position " + send.position()
@@ -118,7 +131,7 @@ final class CollectiveArguments {
      * none negative, the extent within a Java buffer, and for a buffer that is written
      * ({@code written}) no two non-empty blocks sharing an element (MPI forbids that too).
      */
-    static BlockLayout layout(String countsName, int[] counts, String displacementsName, int[] displacements, int size,
+    public static BlockLayout layout(String countsName, int[] counts, String displacementsName, int[] displacements, int size,
                               DataType type, boolean written) {
         if (counts == null || displacements == null) {
             throw new IllegalArgumentException((counts == null ? countsName : displacementsName) + ": must not be null");
@@ -161,13 +174,57 @@ final class CollectiveArguments {
     }
 
     /**
+     * The layout of an alltoallw buffer in bytes: block r is {@code counts[r]} elements of
+     * {@code types[r]} from byte {@code displacements[r]}, checked as {@link #layout} checks
+     * elements, and every type given.
+     */
+    public static BlockLayout byteLayout(String countsName, int[] counts, String displacementsName, int[] displacements,
+                                         String typesName, DataType[] types, int size, boolean written) {
+        if (types == null) {
+            throw new IllegalArgumentException(typesName + ": must not be null");
+        }
+        if (types.length != size) {
+            throw new IllegalArgumentException(typesName + ": must have one entry per rank (" + size + "), but has "
+                    + types.length);
+        }
+        if (counts == null || counts.length != size) {
+            return layout(countsName, counts, displacementsName, displacements, size, DataType.BYTE, written);
+        }
+        int[] bytes = new int[size];
+        for (int r = 0; r < size; r++) {
+            if (types[r] == null) {
+                throw new IllegalArgumentException(typesName + ": [" + r + "] must not be null");
+            }
+            if (counts[r] < 0) {
+                throw new IllegalArgumentException(countsName + ": must be >= 0, but [" + r + "] is " + counts[r]);
+            }
+            bytes[r] = types[r].bytesFor(counts[r]);
+        }
+        return layout(countsName, bytes, displacementsName, displacements, size, DataType.BYTE, written);
+    }
+
+    /**
+     * The {@code bytes} bytes of {@code buffer} from its position that a call with blocks of
+     * several types uses: checked as {@link #region} checks it, in native byte order if any of
+     * {@code types} is wider than a byte.
+     */
+    public static ByteBuffer regionOfTypes(String name, ByteBuffer buffer, int bytes, DataType[] types) {
+        DataType widest = DataType.BYTE;
+        for (DataType type : types) {
+            widest = type.sizeInBytes() > widest.sizeInBytes() ? type : widest;
+        }
+        region(name, buffer, 0, widest);
+        return region(name, buffer, bytes, DataType.BYTE);
+    }
+
+    /**
      * True if {@code send}'s {@code blockBytes} bytes are the same memory as block {@code block} of
      * {@code receive} (a gather in place: the rank's own block is already where it belongs); false
      * if they share no byte with any of {@code receive}'s {@code receiveBytes}.
      *
      * @throws IllegalArgumentException if they share some bytes otherwise
      */
-    static boolean isOwnBlock(String sendName, ByteBuffer send, String receiveName, ByteBuffer receive, int block,
+    public static boolean isOwnBlock(String sendName, ByteBuffer send, String receiveName, ByteBuffer receive, int block,
                               int blockBytes, int receiveBytes) {
         int ownAt = receive.position() + block * blockBytes;
         if (Overlap.of(send, send.position(), blockBytes, receive, ownAt, blockBytes) == Overlap.SAME) {
@@ -189,7 +246,7 @@ final class CollectiveArguments {
      * (a broadcast's root never receives; a reduction writes its output), so this comes after the
      * algorithm is chosen.
      */
-    static void checkBinding(String name, ByteBuffer region, Schedule schedule, int slot) {
+    public static void checkBinding(String name, ByteBuffer region, Schedule schedule, int slot) {
         if (region == null) {
             return;
         }
@@ -201,5 +258,25 @@ final class CollectiveArguments {
             throw new IllegalArgumentException(name + ": the collective writes into this buffer on rank "
                     + schedule.rank() + " (" + schedule.algorithm() + "), but it is read-only");
         }
+    }
+
+    /**
+     * Refuses a send and a receive region that share memory where the call has no in-place form
+     * between them (a reduce-scatter or v-all-to-all's in place is a null send buffer).
+     */
+    public static void checkApart(ByteBuffer send, ByteBuffer receive) {
+        if (send != null && Overlap.of(send, 0, send.capacity(), receive, 0, receive.capacity()) != Overlap.NONE) {
+            throw new IllegalArgumentException("sendBuffer: shares memory with receiveBuffer; overlapping send and receive "
+                    + "buffers are erroneous (as in MPI): pass null as sendBuffer to work in place, or separate memory");
+        }
+    }
+
+    /** A rooted collective's buffer that only the root may leave out (in place): refused as null on {@code rank}. */
+    public static ByteBuffer requireNotInPlace(String name, ByteBuffer buffer, int rank, int root) {
+        if (buffer == null) {
+            throw new IllegalArgumentException(name + ": must not be null on rank " + rank + ", which is not the root "
+                    + root + " (only the root may work in place)");
+        }
+        return buffer;
     }
 }

@@ -1,4 +1,4 @@
-package dev.nbc.core;
+package dev.nbc.core.internal;
 
 import java.nio.ByteBuffer;
 
@@ -9,7 +9,7 @@ import java.nio.ByteBuffer;
  * however the buffer object was made. Where the JVM tells no addresses, only ranges of one buffer
  * object can be found to meet, and ranges of two objects are taken to be apart.
  */
-enum Overlap {
+public enum Overlap {
     /** The same first byte and length: MPI's in place. */
     SAME,
     /** Some bytes shared, but not the same region: erroneous for a send and a receive in MPI. */
@@ -21,7 +21,7 @@ enum Overlap {
      * How {@code bytes} bytes from index {@code firstIndex} of {@code first} and from
      * {@code secondIndex} of {@code second} lie (both buffers direct).
      */
-    static Overlap of(ByteBuffer first, int firstIndex, ByteBuffer second, int secondIndex, int bytes) {
+    public static Overlap of(ByteBuffer first, int firstIndex, ByteBuffer second, int secondIndex, int bytes) {
         return of(first, firstIndex, bytes, second, secondIndex, bytes);
     }
 
@@ -30,7 +30,7 @@ enum Overlap {
      * {@code secondBytes} bytes from {@code secondIndex} of {@code second} lie (both buffers
      * direct): SAME only for the same first byte and length.
      */
-    static Overlap of(ByteBuffer first, int firstIndex, int firstBytes, ByteBuffer second, int secondIndex, int secondBytes) {
+    public static Overlap of(ByteBuffer first, int firstIndex, int firstBytes, ByteBuffer second, int secondIndex, int secondBytes) {
         if (firstBytes == 0 || secondBytes == 0) {
             return NONE;
         }

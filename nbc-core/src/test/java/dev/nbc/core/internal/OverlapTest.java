@@ -1,4 +1,4 @@
-package dev.nbc.core;
+package dev.nbc.core.internal;
 
 import org.junit.jupiter.api.Test;
 

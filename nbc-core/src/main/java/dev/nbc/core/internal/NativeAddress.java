@@ -1,4 +1,4 @@
-package dev.nbc.core;
+package dev.nbc.core.internal;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -29,7 +29,7 @@ import java.nio.ByteBuffer;
  * <p>Both are looked up through method handles, so this class compiles against Java 17 with no
  * warning and loads on any JVM.
  */
-final class NativeAddress {
+public final class NativeAddress {
     /** The largest unit {@link ByteBuffer#alignmentOffset} takes: it tells the low 30 bits. */
     private static final int LOW_BITS_UNIT = 1 << 30;
 
@@ -45,7 +45,7 @@ final class NativeAddress {
     }
 
     /** True if {@link #of} can tell addresses on this JVM. */
-    static boolean isKnown() {
+    public static boolean isKnown() {
         return SOURCE != null;
     }
 
@@ -54,7 +54,7 @@ final class NativeAddress {
      *
      * @throws IllegalStateException if addresses are not known here ({@link #isKnown()})
      */
-    static long of(ByteBuffer direct) {
+    public static long of(ByteBuffer direct) {
         if (SOURCE == null) {
             throw new IllegalStateException("native addresses of direct buffers are not available on this JVM");
         }
