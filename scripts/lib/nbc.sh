@@ -1,4 +1,4 @@
-# Shared shell functions of scripts/setup, scripts/nbcrun, scripts/test and scripts/demo.
+# Shared shell functions of the scripts (setup, nbcrun, nbc, bench, test, demo, gauss, ...).
 # Sourced, not run: it defines functions and NBC_ROOT, and changes no shell options of its caller.
 
 # The repository root is two levels above this file, wherever the caller was started from.
@@ -101,4 +101,19 @@ nbc_quietly() {
         nbc_say "FAILED (exit code $rc): $*"
     fi
     return $rc
+}
+
+# Prints the calling script's usage: its header comment, from line 2 to the line before `set -euo`.
+nbc_usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
+
+# Prints the calling script's usage and ends it with exit code 0 when one of its arguments is -h
+# or --help: called before any set-up or build, so that asking for help starts and writes nothing.
+nbc_help_if_asked() {
+    local word
+    for word in "$@"; do
+        if [[ $word == -h || $word == --help ]]; then
+            nbc_usage
+            exit 0
+        fi
+    done
 }

@@ -21,12 +21,13 @@ import picocli.CommandLine.Command;
 import java.util.List;
 
 /**
- * nbc's benchmark tool. Subcommands: overhead, overlap, latency, sync, tail, all, model (measure, predict, validate). On MPI ranks:
- * {@code scripts/nbcrun -np 4 dev.nbc.bench.NbcBench all --quick --out results/}; in one JVM:
- * {@code java -cp nbc-bench/target/nbc-bench.jar dev.nbc.bench.NbcBench overlap --transport inprocess --ranks 4 --latency-us 20}.
+ * nbc's benchmark tool. Subcommands: overhead, overlap, latency, sync, tail, all, model (measure, predict, validate). Its
+ * name on the command line is {@code scripts/nbc}, the script that runs it: in one JVM with in-process ranks
+ * ({@code scripts/nbc overlap --ranks 4 --latency-us 20}, or {@code java -jar nbc-bench/target/nbc-bench.jar overlap ...}),
+ * on MPI ranks with {@code scripts/nbc -np 4 all --quick --out results/} (scripts/nbcrun).
  * Rank 0 writes CSV, JSON, PNG/SVG plots and a text summary (docs/bench.md).
  */
-@Command(name = "nbc-bench", mixinStandardHelpOptions = true, version = "nbc-bench 0.1.0",
+@Command(name = "scripts/nbc", mixinStandardHelpOptions = true, version = "nbc 0.1.0",
         description = "Benchmarks of nbc's non-blocking collectives: CPU overhead, overlap, window-based latency, back-to-back tails, clock sync.",
         subcommands = {
                 // the benchmarks (Benchmark): all runs them, and the report shows them, in this order

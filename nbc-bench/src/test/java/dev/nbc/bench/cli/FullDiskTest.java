@@ -47,7 +47,7 @@ class FullDiskTest {
                     "--quick", "--no-progress", "--out", out.toString());
             assertEquals(Cli.EXIT_USAGE, o.exitCode(), o.err());
             assertEquals(1, o.err().lines().count(), o.err());
-            assertTrue(o.err().strip().matches(Pattern.quote("nbc-bench sync: cannot write " + out + "/") + "sync[-a-z]*\\.(csv|json|png|svg|txt)"
+            assertTrue(o.err().strip().matches(Pattern.quote("scripts/nbc sync: cannot write " + out + "/") + "sync[-a-z]*\\.(csv|json|png|svg|txt)"
                     + Pattern.quote(": No space left on device; no file of this run was put into place, the files there are as they were")),
                     o.err());
             assertTrue(o.out().contains("nbc-bench sync"), "the summary is printed: " + o.out());

@@ -56,7 +56,7 @@ class OptionValidationTest {
     }
 
     private void assertUserError(Outcome o, String expected) throws IOException {
-        CommandRun.assertUserError(o, "nbc-bench", expected);
+        CommandRun.assertUserError(o, "scripts/nbc", expected);
         try (Stream<Path> written = Files.walk(dir)) {
             assertEquals(List.of(dir), written.filter(p -> !p.equals(dir.resolve("results"))).toList(), "nothing written");
         }

@@ -39,7 +39,7 @@ class RankFailureIT {
         MpiJob.Result r = MpiJob.run(2, HANG, NbcBench.class, "sync", "--quick", "--no-progress", "--out", file.toString());
         assertFalse(r.timedOut(), r.describe());
         assertEquals(2, r.exitCode(), r.describe());
-        assertEquals(1, r.output().lines().filter(l -> l.startsWith("nbc-bench sync: --out: cannot write into")).count(), r.describe());
+        assertEquals(1, r.output().lines().filter(l -> l.startsWith("scripts/nbc sync: --out: cannot write into")).count(), r.describe());
         assertFalse(r.output().contains("SYNC"), "nothing measured: " + r.describe());
         assertFalse(r.output().contains("\tat "), "no stack trace: " + r.describe());
     }

@@ -94,14 +94,14 @@ class NetgaugeCommandTest {
     void anOptionOfAModuleNotChosenIsRefused() {
         CommandRun.Outcome o = run("netgauge", "--pattern", "pingpong", "--module", "inprocess", "--udp-timeout-ms", "5",
                 "--out", dir.toString());
-        CommandRun.assertUserError(o, "nbc-bench netgauge", "--udp-timeout-ms: an option of module udp, but the run uses pattern "
+        CommandRun.assertUserError(o, "scripts/nbc netgauge", "--udp-timeout-ms: an option of module udp, but the run uses pattern "
                 + "pingpong over module inprocess");
     }
 
     @Test
     void unknownNamesAreRefusedWithTheChoices() {
         CommandRun.Outcome o = run("netgauge", "--pattern", "ring", "--module", "inprocess", "--out", dir.toString());
-        CommandRun.assertUserError(o, "nbc-bench netgauge", "--pattern");
+        CommandRun.assertUserError(o, "scripts/nbc netgauge", "--pattern");
         assertTrue(o.err().contains("pingpong") && o.err().contains("n:1"), o.toString());
         o = run("netgauge", "--pattern", "pingpong", "--module", "infiniband", "--out", dir.toString());
         assertTrue(o.exitCode() == 2 && o.err().contains("udp"), o.toString());
@@ -144,9 +144,9 @@ class NetgaugeCommandTest {
         assertTrue(rows.get(0).get("time_us").asDouble() > 0, rows.toString());
         assertTrue(Files.notExists(dir.resolve("rank1").resolve("hosts.json")), "rank 1 writes nothing");
         CommandRun.assertUserError(run("netgauge", "--module", "mpi", "--hosts", hosts, "--rank", "0", "--out", dir.toString()),
-                "nbc-bench netgauge", "--hosts: for modules that open their own connections (tcp, udp), but --module is mpi");
+                "scripts/nbc netgauge", "--hosts: for modules that open their own connections (tcp, udp), but --module is mpi");
         CommandRun.assertUserError(run("netgauge", "--module", "tcp", "--hosts", hosts, "--out", dir.toString()),
-                "nbc-bench netgauge", "--hosts and --rank: go together");
+                "scripts/nbc netgauge", "--hosts and --rank: go together");
     }
 
     private static int freePort() throws IOException {

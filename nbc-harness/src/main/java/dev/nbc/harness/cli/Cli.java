@@ -87,7 +87,7 @@ public final class Cli {
         };
     }
 
-    /** {@code "nbc-bench overlap: <message> (see nbc-bench overlap --help)"}, on one line. */
+    /** {@code "scripts/nbc overlap: <message> (see scripts/nbc overlap --help)"}, on one line. */
     static String oneLine(ParameterException error) {
         String program = error.getCommandLine().getCommandSpec().qualifiedName();
         StringBuilder line = new StringBuilder(program).append(": ").append(error.getMessage().strip());

@@ -15,7 +15,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Runs scripts/check/scripts-refuse-bad-input: scripts/setup refuses a bad jar without touching
  * ~/.m2 or .nbc/env, scripts/nbcrun refuses a rank count beyond sense before mpirun starts, and
- * scripts/bench and scripts/gauss pass the user's options through. The script works in a
+ * scripts/bench and scripts/gauss pass the user's options through, scripts/nbc runs a command in
+ * one JVM or through nbcrun, and the scripts' --help prints their usage once, starting and writing
+ * nothing. The script works in a
  * temporary directory of its own; its 2-rank check of a fake jar needs mpirun (scripts/setup).
  */
 class ScriptsIT {

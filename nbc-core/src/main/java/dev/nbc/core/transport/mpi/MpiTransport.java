@@ -32,7 +32,8 @@ import mpi.Status;
  * engine's error policy's decision ({@code NBC_ERRORS}).
  *
  * <p>MPI must run at {@code MPI.THREAD_MULTIPLE}: the progress engine's thread calls MPI while the
- * application's threads do. {@link #initThreadMultiple} initialises MPI so and checks it.
+ * application's threads do. {@link #initThreadMultiple} initialises MPI so and checks it, and
+ * {@link #create} refuses an MPI initialised at a lower level (a plain {@code MPI.Init}).
  *
  * <p>Binding facts this class relies on (Open MPI 4.1.4, {@code ompi/mpi/java}):
  * <ul>
@@ -120,7 +121,8 @@ public final class MpiTransport implements Transport {
      * {@link #close()} the transport before {@code MPI.Finalize()}.
      *
      * @throws IllegalArgumentException if {@code comm} is null or freed
-     * @throws IllegalStateException if MPI is not initialised (or already finalised)
+     * @throws IllegalStateException if MPI is not initialised (or already finalised), or was
+     *         initialised with less than {@code MPI.THREAD_MULTIPLE}
      * @throws TransportException if MPI fails to duplicate the communicator
      */
     public static MpiTransport create(Comm comm) {
@@ -144,6 +146,7 @@ public final class MpiTransport implements Transport {
             throw new IllegalArgumentException("comm: must be a live communicator, but it is MPI.COMM_NULL or freed");
         }
         checkMpiRunning("MpiTransport.create");
+        checkThreadMultiple("MpiTransport.create");
         Comm dup = null;
         try {
             dup = comm.dup();
@@ -484,6 +487,24 @@ public final class MpiTransport implements Transport {
             }
         } catch (MPIException e) {
             throw new TransportException(caller + ": cannot ask MPI whether it is initialised: " + describe(e), e);
+        }
+    }
+
+    /**
+     * The progress thread calls MPI while the application does: below THREAD_MULTIPLE that is
+     * undefined behaviour, so a plain {@code MPI.Init} is refused rather than run.
+     */
+    private static void checkThreadMultiple(String caller) {
+        int provided;
+        try {
+            provided = MPI.queryThread();
+        } catch (MPIException e) {
+            throw new TransportException(caller + ": cannot ask MPI for its thread level: " + describe(e), e);
+        }
+        if (provided != MPI.THREAD_MULTIPLE) {
+            throw new IllegalStateException(caller + ": MPI was initialised with thread level " + threadLevelName(provided)
+                    + ", but nbc needs MPI.THREAD_MULTIPLE (its progress thread calls MPI while the application does); "
+                    + "initialise it with MpiTransport.initThreadMultiple(args) or MPI.InitThread(args, MPI.THREAD_MULTIPLE)");
         }
     }
 

@@ -44,7 +44,7 @@ public final class CommandRun {
 
     /**
      * A user error as nbc's programs report one: exit code 2, one line on stderr that starts with
-     * {@code program} (or one of its subcommands, "nbc-bench overlap: ") and contains {@code expected} (the option and the rule), no stack trace, no
+     * {@code program} (or one of its subcommands, "scripts/nbc overlap: ") and contains {@code expected} (the option and the rule), no stack trace, no
      * usage text, and nothing on stdout (so nothing was measured or solved).
      */
     public static void assertUserError(Outcome o, String program, String expected) {
