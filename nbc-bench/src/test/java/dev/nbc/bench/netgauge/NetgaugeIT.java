@@ -8,6 +8,7 @@ import dev.nbc.bench.netgauge.module.Modules;
 import dev.nbc.bench.netgauge.pattern.Pattern;
 import dev.nbc.bench.netgauge.pattern.Patterns;
 import dev.nbc.core.testing.mpi.MpiJob;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -31,6 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * patterns of many ranks on 3 (not a power of two); a pattern the module cannot serve is refused
  * once, naming both.
  */
+@Tag("full")
 class NetgaugeIT {
     private static final Duration HANG = Duration.ofMinutes(3);
     private static final Set<String> PROCESS_MODULES = Set.of("mpi", "tcp", "udp");

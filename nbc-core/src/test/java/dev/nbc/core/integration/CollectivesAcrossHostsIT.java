@@ -5,6 +5,7 @@ import dev.nbc.core.testing.mpi.MpiJob;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -25,6 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * <p>Needs root (network namespaces). It never skips on its own: when the namespaces cannot be
  * made it fails saying why. {@code NBC_SKIP_NETNS=1} leaves it out, reported as skipped.
  */
+@Tag("full")
 class CollectivesAcrossHostsIT {
     private static final String OPT_OUT = "NBC_SKIP_NETNS";
     private static final Duration SCRIPT_TIMEOUT = Duration.ofMinutes(2);
