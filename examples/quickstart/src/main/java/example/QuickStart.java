@@ -17,7 +17,9 @@ import java.nio.ByteBuffer;
  * else while nbc's progress thread carries the collective, waits for it, checks every element
  * and prints one line. Run it with {@code scripts/nbcrun -np 2 -cp target/classes example.QuickStart}
  * from nbc's clone (see README.md, "Use nbc in your project"). The part between the markers is the
- * README's sample, verbatim (nbc's QuickStartReadmeTest checks it).
+ * README's sample, verbatim (nbc's QuickStartReadmeTest checks it). Each rank prints its line with
+ * one write ({@code print(String.format(...))}, not {@code printf}, which writes piece by piece), so
+ * that the ranks' lines, which share mpirun's output, do not interleave.
  */
 public final class QuickStart {
     private QuickStart() {
@@ -49,8 +51,7 @@ public final class QuickStart {
             double work = computeSomethingElse();                      // the collective progresses meanwhile
             r.await();                                                 // or r.test(), r.future()
             for (int i = 0; i < n; i++) correct &= sum.getDouble(8 * i) == p * (p - 1) / 2.0 + (double) p * i;
-            System.out.print(String.format("rank %d of %d: iallreduce of %d doubles %s; meanwhile pi = %.5f%n",
-                    rank, p, n, correct ? "correct" : "WRONG", work));     // one write: the ranks share stdout
+            System.out.print(String.format("rank %d of %d: iallreduce %s, pi %.5f%n", rank, p, correct ? "ok" : "WRONG", work));
         }                                                              // closes the communicator, then the engine
         MPI.Finalize();
         // --- end README sample
