@@ -27,7 +27,7 @@ public final class QuickStart {
 
     public static void main(String[] args) {
         try {
-            if (!run(args, 1 << 16)) {
+            if (!run(args)) {
                 System.exit(1);
             }
         } catch (MPIException e) {
@@ -37,9 +37,10 @@ public final class QuickStart {
     }
 
     /** The README's sample; true when this rank's result was correct. */
-    static boolean run(String[] args, int n) throws MPIException {
-        boolean correct = true;
+    static boolean run(String[] args) throws MPIException {
         // --- begin README sample
+        int n = 1 << 16;                                               // doubles per rank
+        boolean correct = true;
         MpiTransport.initThreadMultiple(args);                         // MPI_THREAD_MULTIPLE, checked
         try (ProgressEngine engine = ProgressEngine.start();           // one progress thread per process
              Communicator comm = Communicator.create(engine, MpiTransport.create(MPI.COMM_WORLD))) {
