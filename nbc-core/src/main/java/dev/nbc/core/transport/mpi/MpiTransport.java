@@ -66,7 +66,7 @@ public final class MpiTransport implements Transport {
     /**
      * From this many elements a reduction goes through MPI_Reduce_local: Open MPI's C loop summed
      * 2 MiB of doubles in 54-65 us against 129-190 us for ReduceOp's Java loop on this project's
-     * machine (issue 10); below it the JNI call costs more than the loop saves.
+     * machine; below it the JNI call costs more than the loop saves.
      */
     static final int NATIVE_REDUCTION_MIN_COUNT = 4096;
 
@@ -87,7 +87,7 @@ public final class MpiTransport implements Transport {
     private final int maxTag;
     /**
      * Operations started and not yet seen complete, linked through their own fields (a hashed set
-     * cost a small collective ~6 % of its time, issue 10). Holding them keeps each mpi.Request and
+     * cost a small collective ~6 % of its time). Holding them keeps each mpi.Request and
      * its slice reachable while MPI uses the memory, even if the caller drops the PendingOperation.
      */
     private final Operation inFlight = Operation.listHead();
