@@ -24,6 +24,9 @@ import java.util.function.BiFunction;
  * path. Each call chooses its algorithm as the communicator's call on buffers does.
  */
 public final class ArrayCollectives {
+    /** Where a receive array's length comes from when it holds what the send array holds. */
+    private static final String AS_SEND = "as sendArray does";
+
     private final Communicator comm;
 
     ArrayCollectives(Communicator comm) {
@@ -276,14 +279,14 @@ public final class ArrayCollectives {
         int count = ArrayStaging.lengthOf(ArrayStaging.nonNull("sendArray", sendArray));
         CollectiveArguments.checkRoot(root, comm.size());
         boolean atRoot = comm.rank() == root;
-        return staged(sendArray, atRoot ? ArrayStaging.requireLength("receiveArray", receiveArray, count) : null,
+        return staged(sendArray, atRoot ? ArrayStaging.requireLength("receiveArray", receiveArray, count, AS_SEND) : null,
                 (in, out) -> comm.reduceInit(in, out, count, ArrayStaging.typeOf("sendArray", sendArray), op, root, null));
     }
 
     /** The receive array holds P blocks of the send array's length. */
     private Request allgatherArrays(Object sendArray, Object receiveArray) {
         int count = ArrayStaging.lengthOf(ArrayStaging.nonNull("sendArray", sendArray));
-        ArrayStaging.requireLength("receiveArray", receiveArray, Math.multiplyExact(comm.size(), count));
+        ArrayStaging.requireLength("receiveArray", receiveArray, Math.multiplyExact(comm.size(), count), blocksOf("sendArray"));
         return staged(sendArray, receiveArray,
                 (in, out) -> comm.allgatherInit(in, out, count, ArrayStaging.typeOf("sendArray", sendArray), null));
     }
@@ -293,7 +296,8 @@ public final class ArrayCollectives {
         int count = ArrayStaging.lengthOf(ArrayStaging.nonNull("sendArray", sendArray));
         CollectiveArguments.checkRoot(root, comm.size());
         boolean atRoot = comm.rank() == root;
-        return staged(sendArray, atRoot ? ArrayStaging.requireLength("receiveArray", receiveArray, Math.multiplyExact(comm.size(), count)) : null,
+        return staged(sendArray, atRoot ? ArrayStaging.requireLength("receiveArray", receiveArray, Math.multiplyExact(comm.size(), count),
+                        blocksOf("sendArray")) : null,
                 (in, out) -> comm.gatherInit(in, out, count, ArrayStaging.typeOf("sendArray", sendArray), root, null));
     }
 
@@ -302,7 +306,8 @@ public final class ArrayCollectives {
         int count = ArrayStaging.lengthOf(ArrayStaging.nonNull("receiveArray", receiveArray));
         CollectiveArguments.checkRoot(root, comm.size());
         boolean atRoot = comm.rank() == root;
-        return staged(atRoot ? ArrayStaging.requireLength("sendArray", sendArray, Math.multiplyExact(comm.size(), count)) : null, receiveArray,
+        return staged(atRoot ? ArrayStaging.requireLength("sendArray", sendArray, Math.multiplyExact(comm.size(), count),
+                blocksOf("receiveArray")) : null, receiveArray,
                 (in, out) -> comm.scatterInit(in, out, count, ArrayStaging.typeOf("receiveArray", receiveArray), root, null));
     }
 
@@ -313,14 +318,14 @@ public final class ArrayCollectives {
             throw new IllegalArgumentException("sendArray: must hold " + comm.size() + " blocks of equal length, but has "
                     + length + " elements");
         }
-        ArrayStaging.requireLength("receiveArray", receiveArray, length);
+        ArrayStaging.requireLength("receiveArray", receiveArray, length, AS_SEND);
         return staged(sendArray, receiveArray,
                 (in, out) -> comm.alltoallInit(in, out, length / comm.size(), ArrayStaging.typeOf("sendArray", sendArray), null));
     }
 
     private Request scanArrays(Object sendArray, Object receiveArray, ReduceOp op) {
         int count = ArrayStaging.lengthOf(ArrayStaging.nonNull("sendArray", sendArray));
-        ArrayStaging.requireLength("receiveArray", receiveArray, count);
+        ArrayStaging.requireLength("receiveArray", receiveArray, count, AS_SEND);
         return staged(sendArray, receiveArray,
                 (in, out) -> comm.scanInit(in, out, count, ArrayStaging.typeOf("sendArray", sendArray), op, null));
     }
@@ -328,7 +333,7 @@ public final class ArrayCollectives {
     /** Rank 0's receive array is left as it was (MPI leaves it undefined). */
     private Request exscanArrays(Object sendArray, Object receiveArray, ReduceOp op) {
         int count = ArrayStaging.lengthOf(ArrayStaging.nonNull("sendArray", sendArray));
-        ArrayStaging.requireLength("receiveArray", receiveArray, count);
+        ArrayStaging.requireLength("receiveArray", receiveArray, count, AS_SEND);
         return staged(sendArray, receiveArray, comm.rank() == 0,
                 (in, out) -> comm.exscanInit(in, out, count, ArrayStaging.typeOf("sendArray", sendArray), op, null));
     }
@@ -336,7 +341,7 @@ public final class ArrayCollectives {
     /** The send array holds P blocks of the receive array's length; block r is reduced into rank r's receive array. */
     private Request reduceScatterBlockArrays(Object sendArray, Object receiveArray, ReduceOp op) {
         int count = ArrayStaging.lengthOf(ArrayStaging.nonNull("receiveArray", receiveArray));
-        ArrayStaging.requireLength("sendArray", sendArray, Math.multiplyExact(comm.size(), count));
+        ArrayStaging.requireLength("sendArray", sendArray, Math.multiplyExact(comm.size(), count), blocksOf("receiveArray"));
         return staged(sendArray, receiveArray,
                 (in, out) -> comm.reduceScatterBlockInit(in, out, count, ArrayStaging.typeOf("receiveArray", receiveArray), op, null));
     }
@@ -377,10 +382,15 @@ public final class ArrayCollectives {
     }
 
     private Request allreduceArrays(Object sendArray, Object receiveArray, ReduceOp op) {
-        int count = ArrayStaging.lengthOf(ArrayStaging.nonNull("receiveArray", receiveArray));
-        ArrayStaging.requireLength("sendArray", sendArray, count);
+        int count = ArrayStaging.lengthOf(ArrayStaging.nonNull("sendArray", sendArray));
+        ArrayStaging.requireLength("receiveArray", receiveArray, count, AS_SEND);
         return staged(sendArray, receiveArray,
-                (in, out) -> comm.allreduceInit(in, out, count, ArrayStaging.typeOf("receiveArray", receiveArray), op, null));
+                (in, out) -> comm.allreduceInit(in, out, count, ArrayStaging.typeOf("sendArray", sendArray), op, null));
+    }
+
+    /** Where an array's length comes from when it holds a block per rank of the other array's length. */
+    private String blocksOf(String other) {
+        return "P = " + comm.size() + " blocks of " + other + "'s length";
     }
 
     private Request bcastArray(Object array, int root) {

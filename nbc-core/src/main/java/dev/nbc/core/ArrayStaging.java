@@ -76,11 +76,15 @@ final class ArrayStaging {
         return array;
     }
 
-    /** {@code array}, refused unless it holds exactly {@code length} elements, naming {@code name}. */
-    static Object requireLength(String name, Object array, int length) {
+    /**
+     * {@code array}, refused unless it holds exactly {@code length} elements, naming {@code name}
+     * and where the length comes from ({@code rule}, e.g. "as sendArray does"): the array the
+     * message names is the one to change.
+     */
+    static Object requireLength(String name, Object array, int length, String rule) {
         int actual = lengthOf(nonNull(name, array));
         if (actual != length) {
-            throw new IllegalArgumentException(name + ": must hold " + length + " elements, but holds " + actual);
+            throw new IllegalArgumentException(name + ": must hold " + length + " elements (" + rule + "), but holds " + actual);
         }
         return array;
     }

@@ -106,7 +106,7 @@ class ArrayCollectivesTest {
 
                 IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                         () -> comm.arrays().iallreduce(new double[3], new double[4], ReduceOp.SUM));
-                assertTrue(e.getMessage().startsWith("sendArray:"), e.getMessage());
+                assertEquals("receiveArray: must hold 3 elements (as sendArray does), but holds 4", e.getMessage());
             });
         }
     }
@@ -178,7 +178,16 @@ class ArrayCollectivesTest {
                 }
                 IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                         () -> comm.arrays().iallgather(new int[2], new int[5]));
-                assertEquals("receiveArray: must hold 6 elements, but holds 5", e.getMessage());
+                assertEquals("receiveArray: must hold 6 elements (P = 3 blocks of sendArray's length), but holds 5", e.getMessage());
+                // the message is the send array: a receive array of another length is the one named
+                e = assertThrows(IllegalArgumentException.class, () -> comm.arrays().iallreduce(new double[3], new double[2],
+                        ReduceOp.SUM));
+                assertEquals("receiveArray: must hold 3 elements (as sendArray does), but holds 2", e.getMessage());
+                if (comm.rank() == 0) { // only the root's send array matters
+                    e = assertThrows(IllegalArgumentException.class, () -> comm.arrays().iscatter(new int[7], new int[2], 0));
+                    assertEquals("sendArray: must hold 6 elements (P = 3 blocks of receiveArray's length), but holds 7",
+                            e.getMessage());
+                }
                 e = assertThrows(IllegalArgumentException.class, () -> comm.arrays().ialltoall(new long[4], new long[4]));
                 assertEquals("sendArray: must hold 3 blocks of equal length, but has 4 elements", e.getMessage());
                 e = assertThrows(IllegalArgumentException.class, () -> comm.arrays().igather((short[]) null, new short[3], 0));
