@@ -1,5 +1,6 @@
 package dev.nbc.bench.ops;
 
+import dev.nbc.bench.report.RowSchema;
 import dev.nbc.core.progress.ProgressEngine;
 import dev.nbc.core.schedule.Collective;
 import dev.nbc.harness.call.CollectiveCall;
@@ -34,12 +35,13 @@ public record VariantCall(Variant variant, CollectiveCall call) {
         return call.engine().map(ProgressEngine::threadCpuNanos).orElse(-1L);
     }
 
-    /** The columns that name a point in every benchmark's rows: P, variant, collective, bytes, algorithm. */
+    /** The point's key when {@code processes} ranks run it. */
+    public PointKey key(int processes) {
+        return new PointKey(processes, variant.label(), call.collective().label(), call.bytes(), call.algorithm());
+    }
+
+    /** Puts the columns that name a point in every benchmark's rows ({@link PointKey}) into {@code row}. */
     public void putKey(Map<String, Object> row, int processes) {
-        row.put("P", processes);
-        row.put("variant", variant.label());
-        row.put("collective", call.collective().label());
-        row.put("bytes", call.bytes());
-        row.put("algorithm", call.algorithm());
+        row.putAll(RowSchema.columns(key(processes)));
     }
 }

@@ -1,5 +1,7 @@
 package dev.nbc.bench.spread;
 
+import dev.nbc.bench.report.RowSchema;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -47,6 +49,50 @@ public final class Repeated {
     public static Map<String, Object> row(int runs, List<Figure> figures, Supplier<Map<String, Object>> once) {
         List<Map<String, Object>> rows = rows(runs, figures, List.of(), () -> {
             Map<String, Object> row = once.get();
+            return row == null ? null : List.of(row);
+        });
+        return rows == null ? null : rows.get(0);
+    }
+
+    /**
+     * A point's row of type {@code R} merged over the runs, with what the runs found about its figures.
+     *
+     * @param point  the row with the medians where the runs differ
+     * @param spread the figures' intervals over the runs and the row's verdict
+     */
+    public record Merged<R extends Record>(R point, Spread spread) {
+    }
+
+    /**
+     * As {@link #rows} for rows of a record type ({@link RowSchema}): runs {@code once}
+     * {@code runs} times and merges the leader's rows column by column; null on the other ranks.
+     */
+    public static <R extends Record> List<Merged<R>> mergedRows(int runs, List<Figure> figures, List<String> summed,
+                                                                Supplier<List<R>> once) {
+        List<List<R>> typed = new ArrayList<>();
+        for (int run = 0; run < runs; run++) {
+            typed.add(once.get());
+        }
+        if (typed.get(0) == null) {
+            return null;
+        }
+        List<Merged<R>> merged = new ArrayList<>();
+        if (typed.get(0).isEmpty()) {
+            return merged;
+        }
+        @SuppressWarnings("unchecked")
+        Class<R> type = (Class<R>) typed.get(0).get(0).getClass();
+        List<List<Map<String, Object>>> all = typed.stream().map(rows -> rows.stream().map(RowSchema::columns).toList()).toList();
+        for (Map<String, Object> row : merge(all, figures, summed)) {
+            merged.add(new Merged<>(RowSchema.fromColumns(type, row), Spread.of(row, figures)));
+        }
+        return merged;
+    }
+
+    /** As {@link #mergedRows} for a point of one row. */
+    public static <R extends Record> Merged<R> mergedRow(int runs, List<Figure> figures, Supplier<R> once) {
+        List<Merged<R>> rows = mergedRows(runs, figures, List.of(), () -> {
+            R row = once.get();
             return row == null ? null : List.of(row);
         });
         return rows == null ? null : rows.get(0);
