@@ -162,13 +162,17 @@ public final class RuntimeActivity {
         return control.max(jitMillis() - jitBefore);
     }
 
-    /** Collective over the group: adds {@code jit_ms} and {@code gc_ms}, the maximum over ranks, to {@code row}. */
-    public void addTo(Control control, Map<String, Object> row) {
+    /** Collective over the group: what the JIT and the collectors did since {@link #start}, the maximum over ranks. */
+    public JvmActivity since(Control control) {
         double jit = jitMillisSince(control);
-        double gc = control.max(gcMillis() - gcBefore);
+        return new JvmActivity(jit, control.max(gcMillis() - gcBefore));
+    }
+
+    /** Collective over the group: adds {@link #since}'s columns to {@code row} (none to a null row). */
+    public void addTo(Control control, Map<String, Object> row) {
+        JvmActivity activity = since(control);
         if (row != null) {
-            row.put("jit_ms", jit);
-            row.put("gc_ms", gc);
+            row.putAll(dev.nbc.bench.report.RowSchema.columns(activity));
         }
     }
 
