@@ -1,13 +1,11 @@
 package dev.nbc.bench.ops;
 
-import dev.nbc.bench.report.RowSchema;
 import dev.nbc.core.progress.ProgressEngine;
 import dev.nbc.core.progress.ProgressStatistics;
 
-import java.util.Map;
 import java.util.Optional;
 
-/** The engine counters of an nbc call over a measured stretch, as columns of a result row (empty for the MPI library's). */
+/** The engine counters of an nbc call over a measured stretch ({@link EngineCounts}; none for the MPI library's). */
 public final class EngineCounters {
     private final Optional<ProgressEngine> engine;
     private final ProgressStatistics before;
@@ -32,10 +30,5 @@ public final class EngineCounters {
         return new EngineCounts(policy, after.threadWakeups() - before.threadWakeups(), after.threadPasses() - before.threadPasses(),
                 after.threadProgress() - before.threadProgress(), after.wakeupsByCallers() - before.wakeupsByCallers(),
                 after.callerPassesMissed() - before.callerPassesMissed());
-    }
-
-    /** Adds {@link #counts()}'s columns to {@code row}. */
-    public void addTo(Map<String, Object> row) {
-        row.putAll(RowSchema.columns(counts()));
     }
 }

@@ -11,8 +11,12 @@ import dev.nbc.bench.report.Column;
  * @param bytes      the message size
  * @param algorithm  the algorithm that ran it
  */
-public record PointKey(@Column("P") int processes, @Column("variant") String variant, @Column("collective") String collective,
-                       @Column(value = "bytes", unit = "bytes") int bytes, @Column("algorithm") String algorithm) {
-    /** The column of {@link #variant}. */
+public record PointKey(@Column(PointKey.P) int processes, @Column(PointKey.VARIANT) String variant,
+                       @Column(PointKey.COLLECTIVE) String collective, @Column(value = PointKey.BYTES, unit = "bytes") int bytes,
+                       @Column("algorithm") String algorithm) {
+    /** The columns the summaries and plots select and group rows by. */
+    public static final String P = "P";
     public static final String VARIANT = "variant";
+    public static final String COLLECTIVE = "collective";
+    public static final String BYTES = "bytes";
 }

@@ -10,7 +10,6 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
@@ -166,14 +165,6 @@ public final class RuntimeActivity {
     public JvmActivity since(Control control) {
         double jit = jitMillisSince(control);
         return new JvmActivity(jit, control.max(gcMillis() - gcBefore));
-    }
-
-    /** Collective over the group: adds {@link #since}'s columns to {@code row} (none to a null row). */
-    public void addTo(Control control, Map<String, Object> row) {
-        JvmActivity activity = since(control);
-        if (row != null) {
-            row.putAll(dev.nbc.bench.report.RowSchema.columns(activity));
-        }
     }
 
     private static long jitMillis() {
