@@ -1,11 +1,9 @@
 package dev.nbc.bench.ops;
 
-import dev.nbc.bench.report.RowSchema;
 import dev.nbc.core.progress.ProgressEngine;
 import dev.nbc.core.schedule.Collective;
 import dev.nbc.harness.call.CollectiveCall;
 
-import java.util.Map;
 
 /** A point of a sweep: who runs the collective ({@link Variant}), and the call itself. */
 public record VariantCall(Variant variant, CollectiveCall call) {
@@ -38,10 +36,5 @@ public record VariantCall(Variant variant, CollectiveCall call) {
     /** The point's key when {@code processes} ranks run it. */
     public PointKey key(int processes) {
         return new PointKey(processes, variant.label(), call.collective().label(), call.bytes(), call.algorithm());
-    }
-
-    /** Puts the columns that name a point in every benchmark's rows ({@link PointKey}) into {@code row}. */
-    public void putKey(Map<String, Object> row, int processes) {
-        row.putAll(RowSchema.columns(key(processes)));
     }
 }

@@ -1,5 +1,7 @@
 package dev.nbc.bench.spread;
 
+import dev.nbc.bench.latency.LatencyPoint;
+import dev.nbc.bench.ops.PointKey;
 import dev.nbc.bench.report.RowSchema;
 
 import java.util.ArrayList;
@@ -25,33 +27,10 @@ public final class Repeated {
     public static final String UNSTABLE = "unstable";
     public static final String UNSTABLE_FIGURES = "unstable_figures";
     /** Columns that tell two rows of one point apart (besides the benchmark's own). */
-    private static final List<String> KEY = List.of("P", "variant", "collective", "bytes", "scheme", "reduction");
+    private static final List<String> KEY = List.of(PointKey.P, PointKey.VARIANT, PointKey.COLLECTIVE, PointKey.BYTES,
+            LatencyPoint.SCHEME, LatencyPoint.REDUCTION);
 
     private Repeated() {
-    }
-
-    /**
-     * Runs {@code once} {@code runs} times (collective over the ranks: every rank calls it alike)
-     * and merges the leader's rows; null where {@code once} returns null (the other ranks).
-     *
-     * @param summed count columns added up over the runs (valid windows, repetitions)
-     */
-    public static List<Map<String, Object>> rows(int runs, List<Figure> figures, List<String> summed,
-                                                 Supplier<List<Map<String, Object>>> once) {
-        List<List<Map<String, Object>>> all = new ArrayList<>();
-        for (int run = 0; run < runs; run++) {
-            all.add(once.get());
-        }
-        return all.get(0) == null ? null : merge(all, figures, summed);
-    }
-
-    /** As {@link #rows} for a point of one row. */
-    public static Map<String, Object> row(int runs, List<Figure> figures, Supplier<Map<String, Object>> once) {
-        List<Map<String, Object>> rows = rows(runs, figures, List.of(), () -> {
-            Map<String, Object> row = once.get();
-            return row == null ? null : List.of(row);
-        });
-        return rows == null ? null : rows.get(0);
     }
 
     /**
@@ -64,8 +43,11 @@ public final class Repeated {
     }
 
     /**
-     * As {@link #rows} for rows of a record type ({@link RowSchema}): runs {@code once}
-     * {@code runs} times and merges the leader's rows column by column; null on the other ranks.
+     * Runs {@code once} {@code runs} times (collective over the ranks: every rank calls it alike)
+     * and merges the leader's rows, records of one type ({@link RowSchema}), column by column;
+     * null where {@code once} returns null (the other ranks).
+     *
+     * @param summed count columns added up over the runs (valid windows, repetitions)
      */
     public static <R extends Record> List<Merged<R>> mergedRows(int runs, List<Figure> figures, List<String> summed,
                                                                 Supplier<List<R>> once) {

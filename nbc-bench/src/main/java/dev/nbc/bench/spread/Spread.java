@@ -40,6 +40,13 @@ public record Spread(List<Interval> intervals, int runs, List<String> unstableFi
         return !unstableFigures.isEmpty();
     }
 
+    /** This spread with {@code figure}'s tolerance at least {@code tolerance} (a wider one stays). */
+    public Spread withToleranceAtLeast(String figure, double tolerance) {
+        return new Spread(intervals.stream().map(i -> !i.figure().equals(figure) ? i
+                : new Interval(i.figure(), i.low(), i.high(), i.runs(), Math.max(i.tolerance(), tolerance))).toList(),
+                runs, unstableFigures);
+    }
+
     /** The spread that {@link Repeated#merge} put into {@code row} for {@code figures}. */
     static Spread of(Map<String, Object> row, List<Figure> figures) {
         List<Interval> intervals = new ArrayList<>();
