@@ -135,21 +135,25 @@ public final class Repeated {
     }
 
     /**
-     * Puts a figure's median and its interval's columns into {@code row} (for a benchmark whose
-     * repetitions are its own, as the clock synchronisations are, as well as for merged runs);
-     * returns whether the figure is unstable: an interval wider than its tolerance, or short of 95 %.
+     * Puts a figure's median and its interval's columns into {@code row}; returns whether the
+     * figure is unstable ({@link #unstable}).
      */
-    public static boolean putFigure(Map<String, Object> row, Figure figure, MedianInterval interval) {
+    private static boolean putFigure(Map<String, Object> row, Figure figure, MedianInterval interval) {
         row.put(figure.column(), interval.median());
         row.put(figure.column() + Figure.LOW, interval.low());
         row.put(figure.column() + Figure.HIGH, interval.high());
         row.put(figure.column() + Figure.RUNS, interval.repetitions());
         row.put(figure.column() + Figure.TOLERANCE, figure.width(interval.median()));
+        return unstable(figure, interval);
+    }
+
+    /** Whether {@code figure}'s {@code interval} is too wide to trust: wider than its tolerance, or short of 95 %. */
+    static boolean unstable(Figure figure, MedianInterval interval) {
         return interval.repetitions() > 0 && (figure.unstable(interval) || interval.confidence() < MedianInterval.CONFIDENCE);
     }
 
     /** Puts how many runs a row stands for and which of its figures are unstable. */
-    public static void putVerdict(Map<String, Object> row, int runs, List<String> unstable) {
+    private static void putVerdict(Map<String, Object> row, int runs, List<String> unstable) {
         row.put(RUNS, runs);
         row.put(UNSTABLE, !unstable.isEmpty());
         row.put(UNSTABLE_FIGURES, String.join(" ", unstable));

@@ -40,6 +40,17 @@ public record Spread(List<Interval> intervals, int runs, List<String> unstableFi
         return !unstableFigures.isEmpty();
     }
 
+    /**
+     * The spread of one figure whose repetitions are the benchmark's own (as the clock
+     * synchronisations are): its interval, and the row standing for that many repetitions.
+     */
+    public static Spread of(Figure figure, MedianInterval interval) {
+        Interval only = new Interval(figure.column(), interval.low(), interval.high(), interval.repetitions(),
+                figure.width(interval.median()));
+        return new Spread(List.of(only), interval.repetitions(),
+                Repeated.unstable(figure, interval) ? List.of(figure.column()) : List.of());
+    }
+
     /** This spread with {@code figure}'s tolerance at least {@code tolerance} (a wider one stays). */
     public Spread withToleranceAtLeast(String figure, double tolerance) {
         return new Spread(intervals.stream().map(i -> !i.figure().equals(figure) ? i
