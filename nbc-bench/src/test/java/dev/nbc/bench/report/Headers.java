@@ -13,12 +13,9 @@ import java.util.Map;
 
 /**
  * The CSV headers the benchmarks wrote before their rows were types ({@code headers/<name>.csv},
- * from an in-process {@code all --quick} run), and the header a typed row is written with now.
+ * from in-process {@code --quick} runs), and the header a typed row is written with now.
  */
 public final class Headers {
-    /** The run's columns, which every row repeats after its benchmark. */
-    private static final String LAST_RUN_COLUMN = "command";
-
     private Headers() {
     }
 
@@ -34,11 +31,14 @@ public final class Headers {
         }
     }
 
-    /** The CSV header of {@code row} written as a row of {@code benchmark} in a run with the run columns of {@code fixture}. */
+    /**
+     * The CSV header of {@code row} written as a row of {@code benchmark} in a run whose columns
+     * are those of {@code fixture} between its benchmark column and the row's own columns.
+     */
     public static String written(String fixture, String benchmark, Record row) {
         List<String> columns = Arrays.asList(fixture(fixture).split(","));
         Map<String, Object> run = new LinkedHashMap<>();
-        columns.subList(1, columns.indexOf(LAST_RUN_COLUMN) + 1).forEach(c -> run.put(c, "x"));
+        columns.subList(1, columns.size() - RowSchema.columns(row).size()).forEach(c -> run.put(c, "x"));
         Results results = new Results(run);
         results.add(benchmark, row);
         return CsvWriter.format(results.rows()).lines().findFirst().orElseThrow();
