@@ -1,5 +1,6 @@
 package dev.nbc.bench.cli;
 
+import dev.nbc.bench.clock.ClockSetup;
 import dev.nbc.harness.cli.Checked;
 import dev.nbc.harness.cli.OptionChecks;
 import picocli.CommandLine.Option;
@@ -36,6 +37,11 @@ public final class ClockOptions implements Checked {
 
     public long driftGap(Profile profile) {
         return profile.or(driftGapMillis, 100L, 500L);
+    }
+
+    /** The synchronisation these options ask for, with {@code profile}'s drift gap where none was given. */
+    public ClockSetup setup(Profile profile) {
+        return new ClockSetup(patience, driftGap(profile), injectOffsetUs, injectDriftPpm);
     }
 
     @Override

@@ -7,7 +7,8 @@ import dev.nbc.bench.latency.Stats;
 import dev.nbc.bench.report.PlotWriter;
 import dev.nbc.bench.spread.Figure;
 import dev.nbc.bench.spread.MedianInterval;
-import dev.nbc.bench.spread.Repeated;
+import dev.nbc.bench.spread.Spread;
+import dev.nbc.bench.ops.PointKey;
 import dev.nbc.bench.report.Plots;
 import dev.nbc.bench.report.SummaryTable;
 import dev.nbc.harness.cli.OptionChecks;
@@ -23,7 +24,6 @@ import dev.nbc.bench.report.Results;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -39,16 +39,8 @@ import java.util.Map;
         description = "Clock synchronisation, tree (ceil(log2 P) steps) vs linear (P-1 steps): time and error for P = 2 .. max; "
                 + "--inject-offset-us / --inject-drift-ppm show that offsets and drifts are corrected.")
 public final class SyncBenchmark extends Benchmark {
-    static final String SCHEME = "scheme";
-    static final String STEPS = "steps";
-    static final String SYNC_TIME_US = "sync_time_us";
-    static final String ERR_DRIFT_MODEL_NOW_US = "err_drift_model_now_us";
-    static final String ERR_DRIFT_MODEL_LATER_US = "err_drift_model_later_us";
-    static final String ERR_OFFSET_ONLY_NOW_US = "err_offset_only_now_us";
-    static final String ERR_OFFSET_ONLY_LATER_US = "err_offset_only_later_us";
-    static final String DRIFT_ERROR_PPM = "drift_error_ppm";
     private static final String TIME_PLOT = "sync-time";
-    private static final Figure TIME_FIGURE = Figure.relative(SYNC_TIME_US, 0.25);
+    private static final Figure TIME_FIGURE = Figure.relative(SyncRow.SYNC_TIME_US, 0.25);
     private static final String ERROR_PLOT = "sync-error";
 
     @Mixin
@@ -60,8 +52,7 @@ public final class SyncBenchmark extends Benchmark {
     @Option(names = "--check-after-ms", paramLabel = "MS", description = "Second error check this long after the sync (default 1000; --quick 200).")
     Long checkAfterMillis;
 
-    record Config(int maxGroup, int repetitions, int patience, long driftGapMillis, long checkAfterMillis,
-                  double injectOffsetMicros, double injectDriftPpm) {
+    record Config(int maxGroup, int repetitions, ClockSetup clock, long checkAfterMillis) {
     }
 
     @Override
@@ -73,8 +64,8 @@ public final class SyncBenchmark extends Benchmark {
 
     @Override
     protected void measure(Ranks ranks, Profile profile, Results results, boolean progress) {
-        run(ranks, new Config(ranks.maxRanks(), profile.or(repetitions, 6, 10), clock.patience, clock.driftGap(profile),
-                profile.or(checkAfterMillis, 200L, 1000L), clock.injectOffsetUs, clock.injectDriftPpm), results, progress);
+        run(ranks, new Config(ranks.maxRanks(), profile.or(repetitions, 6, 10), clock.setup(profile),
+                profile.or(checkAfterMillis, 200L, 1000L)), results, progress);
     }
 
     private static void run(Ranks ranks, Config config, Results results, boolean progress) {
@@ -87,33 +78,34 @@ public final class SyncBenchmark extends Benchmark {
         }
         ProgressBar bar = new ProgressBar(progress, groups.size() * 2);
         for (int p : groups) {
-            List<Map<String, Object>> rows = ranks.run(p, env -> measure(env, config, bar));
+            List<SyncRow> rows = ranks.run(p, env -> measure(env, config, bar));
             if (rows != null) {
-                rows.forEach(r -> results.row("sync").putAll(r));
+                rows.forEach(r -> results.add("sync", r));
             }
         }
         bar.finish();
     }
 
-    private static List<Map<String, Object>> measure(RankEnv env, Config config, ProgressBar bar) {
+    private static List<SyncRow> measure(RankEnv env, Config config, ProgressBar bar) {
         Control control = env.control();
-        LocalClock local = LocalClock.injected(env.rank(), config.injectOffsetMicros(), config.injectDriftPpm());
-        LocalClock reference = LocalClock.injected(0, config.injectOffsetMicros(), config.injectDriftPpm());
-        List<Map<String, Object>> rows = new ArrayList<>();
+        ClockSetup setup = config.clock();
+        LocalClock local = setup.local(env.rank());
+        LocalClock reference = setup.local(0);
+        List<SyncRow> rows = new ArrayList<>();
         for (GroupSync.Scheme scheme : GroupSync.Scheme.values()) {
             double[] times = new double[config.repetitions()];
             double[] exchanges = new double[config.repetitions()];
             double[] rtt = new double[config.repetitions()];
             for (int i = 0; i < config.repetitions(); i++) {
                 control.barrier();
-                GroupSync.Pass pass = GroupSync.run(scheme, control, local, config.patience());
+                GroupSync.Pass pass = GroupSync.run(scheme, control, local, setup.patience());
                 times[i] = pass.elapsedNanos();
                 exchanges[i] = pass.exchanges();
                 rtt[i] = pass.minRtt() == Long.MAX_VALUE ? Double.NaN : pass.minRtt();
             }
             // error of the offset-only and the offset+drift model, now and after a pause
-            GlobalClock offsetOnly = GlobalClock.synchronize(control, local, scheme, config.patience(), 0);
-            GlobalClock withDrift = GlobalClock.synchronize(control, local, scheme, config.patience(), config.driftGapMillis());
+            GlobalClock offsetOnly = GlobalClock.synchronize(control, local, scheme, setup.patience(), 0);
+            GlobalClock withDrift = GlobalClock.synchronize(control, local, scheme, setup.patience(), setup.driftGapMillis());
             long now = control.now();
             double e0 = withDrift.errorAgainst(reference, now);
             double o0 = offsetOnly.errorAgainst(reference, now);
@@ -125,24 +117,6 @@ public final class SyncBenchmark extends Benchmark {
             double[][] errors = control.gather(new double[] {e0, e1, o0, o1, withDrift.model().slope(),
                     local.drift() - reference.drift(), trueOffset, withDrift.model().offset()});
             if (env.rank() == 0) {
-                Map<String, Object> row = new LinkedHashMap<>();
-                row.put("P", env.size());
-                row.put(SCHEME, scheme.label());
-                row.put(STEPS, scheme == GroupSync.Scheme.TREE ? GroupSync.treeSteps(env.size()) : env.size() - 1);
-                row.put("repetitions", config.repetitions());
-                row.put("patience_N", config.patience());
-                // every synchronisation is an independent repetition: its time's median and 95 % interval
-                MedianInterval time = MedianInterval.of(Arrays.stream(times).map(t -> t / 1e3).toArray());
-                boolean unstable = Repeated.putFigure(row, TIME_FIGURE, time);
-                Repeated.putVerdict(row, time.repetitions(), unstable ? List.of(SYNC_TIME_US) : List.of());
-                row.put("sync_time_min_us", Stats.min(times) / 1e3);
-                row.put("sync_time_max_us", Stats.max(times) / 1e3);
-                row.put("rank0_exchanges", Stats.mean(exchanges));
-                row.put("rank0_min_rtt_us", Stats.median(rtt) / 1e3);
-                row.put("inject_offset_us", config.injectOffsetMicros());
-                row.put("inject_drift_ppm", config.injectDriftPpm());
-                row.put("drift_gap_ms", config.driftGapMillis());
-                row.put("check_after_ms", config.checkAfterMillis());
                 double maxE0 = 0;
                 double maxE1 = 0;
                 double maxO0 = 0;
@@ -158,13 +132,14 @@ public final class SyncBenchmark extends Benchmark {
                     maxSlopeErr = Math.max(maxSlopeErr, Math.abs(r[4] - r[5]));
                     maxTrue = Math.max(maxTrue, Math.abs(r[6]));
                 }
-                row.put("max_true_offset_us", maxTrue / 1e3);
-                row.put(ERR_DRIFT_MODEL_NOW_US, maxE0 / 1e3);
-                row.put(ERR_DRIFT_MODEL_LATER_US, maxE1 / 1e3);
-                row.put(ERR_OFFSET_ONLY_NOW_US, maxO0 / 1e3);
-                row.put(ERR_OFFSET_ONLY_LATER_US, maxO1 / 1e3);
-                row.put(DRIFT_ERROR_PPM, maxSlopeErr * 1e6);
-                rows.add(row);
+                // every synchronisation is an independent repetition: its time's median and 95 % interval
+                MedianInterval time = MedianInterval.of(Arrays.stream(times).map(t -> t / 1e3).toArray());
+                int steps = scheme == GroupSync.Scheme.TREE ? GroupSync.treeSteps(env.size()) : env.size() - 1;
+                rows.add(new SyncRow(env.size(), scheme.label(), steps, config.repetitions(), setup.patience(), time.median(),
+                        Spread.of(TIME_FIGURE, time), Stats.min(times) / 1e3, Stats.max(times) / 1e3, Stats.mean(exchanges),
+                        Stats.median(rtt) / 1e3, new SyncRow.Injected(setup.injectOffsetMicros(), setup.injectDriftPpm(),
+                                setup.driftGapMillis(), config.checkAfterMillis()),
+                        new SyncRow.Errors(maxTrue / 1e3, maxE0 / 1e3, maxE1 / 1e3, maxO0 / 1e3, maxO1 / 1e3, maxSlopeErr * 1e6)));
                 bar.step("sync P=" + env.size() + " " + scheme.label());
             }
         }
@@ -174,10 +149,10 @@ public final class SyncBenchmark extends Benchmark {
     @Override
     public void summarize(List<Map<String, Object>> rows, StringBuilder summary) {
         SummaryTable.titled("SYNC (time at rank 0; error = max over ranks of |global estimate - rank 0's clock|, us)")
-                .text("%-3s", "P").text("%-7s", SCHEME).text("%5s", STEPS).number("%10s", "time us", SYNC_TIME_US)
-                .number("%12s", "err now", ERR_DRIFT_MODEL_NOW_US).number("%12s", "err later", ERR_DRIFT_MODEL_LATER_US)
-                .number("%12s", "off-only now", ERR_OFFSET_ONLY_NOW_US).number("%12s", "off-only ltr", ERR_OFFSET_ONLY_LATER_US)
-                .number("%10s", "drift ppm", DRIFT_ERROR_PPM).appendTo(summary, rows);
+                .text("%-3s", PointKey.P).text("%-7s", SyncRow.SCHEME).text("%5s", SyncRow.STEPS).number("%10s", "time us", SyncRow.SYNC_TIME_US)
+                .number("%12s", "err now", SyncRow.ERR_DRIFT_MODEL_NOW_US).number("%12s", "err later", SyncRow.ERR_DRIFT_MODEL_LATER_US)
+                .number("%12s", "off-only now", SyncRow.ERR_OFFSET_ONLY_NOW_US).number("%12s", "off-only ltr", SyncRow.ERR_OFFSET_ONLY_LATER_US)
+                .number("%10s", "drift ppm", SyncRow.DRIFT_ERROR_PPM).appendTo(summary, rows);
     }
 
     @Override
@@ -187,15 +162,15 @@ public final class SyncBenchmark extends Benchmark {
 
     @Override
     public void plot(List<Map<String, Object>> rows, PlotWriter plots) throws IOException {
-        plots.save(Plots.chart(new Plots.Spec("Group clock synchronisation time", "P", "time (us)", false, true),
-                rows, r -> true, r -> String.valueOf(r.get(SCHEME)), "P", SYNC_TIME_US), TIME_PLOT);
+        plots.save(Plots.chart(new Plots.Spec("Group clock synchronisation time", PointKey.P, "time (us)", false, true),
+                rows, r -> true, r -> String.valueOf(r.get(SyncRow.SCHEME)), PointKey.P, SyncRow.SYNC_TIME_US), TIME_PLOT);
         List<Map<String, Object>> err = new ArrayList<>();
         for (Map<String, Object> r : rows) {
-            err.add(PlotWriter.point(r, r.get(SCHEME) + " offset+drift, now", ERR_DRIFT_MODEL_NOW_US));
-            err.add(PlotWriter.point(r, r.get(SCHEME) + " offset+drift, later", ERR_DRIFT_MODEL_LATER_US));
-            err.add(PlotWriter.point(r, r.get(SCHEME) + " offset only, later", ERR_OFFSET_ONLY_LATER_US));
+            err.add(PlotWriter.point(r, r.get(SyncRow.SCHEME) + " offset+drift, now", SyncRow.ERR_DRIFT_MODEL_NOW_US));
+            err.add(PlotWriter.point(r, r.get(SyncRow.SCHEME) + " offset+drift, later", SyncRow.ERR_DRIFT_MODEL_LATER_US));
+            err.add(PlotWriter.point(r, r.get(SyncRow.SCHEME) + " offset only, later", SyncRow.ERR_OFFSET_ONLY_LATER_US));
         }
         plots.save(Plots.chart(new Plots.Spec("Synchronisation error (max over ranks)", "P", "|error| (us)", false, true),
-                err, r -> true, r -> String.valueOf(r.get("series")), "P", "y"), ERROR_PLOT);
+                err, r -> true, r -> String.valueOf(r.get("series")), PointKey.P, "y"), ERROR_PLOT);
     }
 }

@@ -100,13 +100,12 @@ public final class JitterCommands extends CommandGroup {
                 String label = c.cpu() >= 0 ? "cpu" + c.cpu() : "unbound";
                 NoiseTraceFiles.write(c.trace(), output.out().resolve(name + "-" + label + ".csv"), NoiseTraceFiles.Format.TUPLES);
                 NoiseTraceFiles.write(c.trace(), output.out().resolve(name + "-" + label + ".txt"), NoiseTraceFiles.Format.LOGGOPSIM);
-                Map<String, Object> r = results.row("jitter-trace");
-                describe(c, r);
+                TraceRow r = describe(c);
+                results.add("jitter-trace", r);
                 text.append(String.format(Locale.ROOT, "%-5s %-10s %6d %9d %10.1f %8.4f %9.0f %9.0f %9.0f %10.1f %10.1f %10.2f %9s%n",
                         c.cpu() >= 0 ? Integer.toString(c.cpu()) : "-", c.binding().length() > 10 ? "unbound" : c.binding(),
-                        c.tMinNanos(), c.trace().detours(), r.get("detours_per_s"), r.get("noise_pct"), r.get("detour_p50_ns"),
-                        r.get("detour_p99_ns"), r.get("detour_max_ns"), r.get("fwq_1ms_p99_us"), r.get("fwq_1ms_max_us"),
-                        r.get("ftq_1ms_min_free_pct"), c.full()));
+                        c.tMinNanos(), c.trace().detours(), r.detoursPerSecond(), r.noisePct(), r.detourP50Nanos(),
+                        r.detourP99Nanos(), r.detourMaxNanos(), r.fwqP99Micros(), r.fwqMaxMicros(), r.ftqMinFreePct(), c.full()));
             }
             report.out().print(text);
             report.write(List.of(), output.out(), name, " and a trace per CPU (" + name + "-cpuN.csv, .txt)");
@@ -114,33 +113,21 @@ public final class JitterCommands extends CommandGroup {
         }
 
         /** The trace's figures as a row: the detours' distribution, the noise fraction, FWQ and FTQ over 1 ms quanta. */
-        static void describe(TraceCollector.Collected c, Map<String, Object> r) {
+        static TraceRow describe(TraceCollector.Collected c) {
             DetourTrace t = c.trace();
             double[] durations = new double[t.detours()];
             for (int i = 0; i < durations.length; i++) {
                 durations[i] = t.duration(i);
             }
             double seconds = c.spanNanos() / 1e9;
-            r.put("cpu", c.cpu());
-            r.put("binding", c.binding());
-            r.put("t_min_ns", c.tMinNanos());
-            r.put("threshold_ns", c.thresholdNanos());
-            r.put("seconds", seconds);
-            r.put("detours", t.detours());
-            r.put("detours_per_s", t.detours() / seconds);
-            r.put("noise_pct", 100 * t.noiseFraction());
-            r.put("detour_p50_ns", durations.length == 0 ? 0 : Stats.quantile(durations, 0.5));
-            r.put("detour_p99_ns", durations.length == 0 ? 0 : Stats.quantile(durations, 0.99));
-            r.put("detour_max_ns", durations.length == 0 ? 0 : Stats.max(durations));
             int quanta = (int) Math.min(100_000, Math.max(1, c.spanNanos() / 1_000_000));
             double[] fwq = NoiseViews.fixedWork(t, 1_000_000, quanta);
             double[] ftq = NoiseViews.fixedTime(t, 1_000_000, quanta);
-            r.put("fwq_1ms_p50_us", Stats.quantile(fwq, 0.5) / 1e3);
-            r.put("fwq_1ms_p99_us", Stats.quantile(fwq, 0.99) / 1e3);
-            r.put("fwq_1ms_max_us", Stats.max(fwq) / 1e3);
-            r.put("ftq_1ms_min_free_pct", 100 * Stats.min(ftq));
-            r.put("ftq_1ms_mean_free_pct", 100 * Stats.mean(ftq));
-            r.put("full", c.full());
+            return new TraceRow(c.cpu(), c.binding(), c.tMinNanos(), c.thresholdNanos(), seconds, t.detours(), t.detours() / seconds,
+                    100 * t.noiseFraction(), durations.length == 0 ? 0 : Stats.quantile(durations, 0.5),
+                    durations.length == 0 ? 0 : Stats.quantile(durations, 0.99), durations.length == 0 ? 0 : Stats.max(durations),
+                    Stats.quantile(fwq, 0.5) / 1e3, Stats.quantile(fwq, 0.99) / 1e3, Stats.max(fwq) / 1e3, 100 * Stats.min(ftq),
+                    100 * Stats.mean(ftq), c.full());
         }
     }
 
@@ -368,19 +355,10 @@ public final class JitterCommands extends CommandGroup {
                         bar.step(mode + " W=" + w + "us P=" + p);
                         long t0 = System.nanoTime();
                         JitterResult r = JitterSimulator.run(new JitterSimulation(used, mode, coScheduler(), p, n, w * 1e3, sync(p), seed));
-                        Map<String, Object> row = results.row(JitterSection.NAME);
-                        row.put("trace", traceName);
-                        row.put("mode", mode.toString().toLowerCase(Locale.ROOT));
-                        row.put("work_us", w);
-                        row.put("tasks", p);
-                        row.put("phases", n);
-                        row.put("barrier", barrier);
-                        row.put("coverage", coverage == null ? n * w * 1e3 / trace.period() : coverage);
-                        row.put("slowdown_pct", 100 * r.slowdown());
-                        row.put("phase_us", r.meanPhaseNanos() / 1e3);
-                        row.put("wasted_us", r.meanWastedNanos() / 1e3);
-                        row.put("noise_pct", 100 * r.noiseFraction());
-                        row.put("seconds", (System.nanoTime() - t0) / 1e9);
+                        results.add(JitterSection.NAME, new SimulationRow(mode.toString().toLowerCase(Locale.ROOT), w, p, n, barrier,
+                                coverage == null ? n * w * 1e3 / trace.period() : coverage, 100 * r.slowdown(),
+                                r.meanPhaseNanos() / 1e3, r.meanWastedNanos() / 1e3, 100 * r.noiseFraction(),
+                                (System.nanoTime() - t0) / 1e9));
                     }
                   }
                 }

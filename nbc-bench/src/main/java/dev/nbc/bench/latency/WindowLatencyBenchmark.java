@@ -16,8 +16,9 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import java.io.IOException;
 import dev.nbc.bench.clock.GroupSync;
-import dev.nbc.bench.clock.LocalClock;
+import dev.nbc.bench.clock.ClockSetup;
 import dev.nbc.core.schedule.Collective;
+import dev.nbc.bench.ops.PointKey;
 import dev.nbc.bench.ops.VariantCall;
 import dev.nbc.bench.ops.Sweep;
 import dev.nbc.bench.ops.Variant;
@@ -28,7 +29,6 @@ import dev.nbc.bench.report.ProgressBar;
 import dev.nbc.bench.report.Results;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
@@ -48,16 +48,6 @@ import java.util.concurrent.locks.LockSupport;
         description = "Window-based collective latency (paper 000): synchronised clocks, common start windows, "
                 + "late or overrun repetitions discarded, the five reductions, median and quantiles; naive schemes beside.")
 public final class WindowLatencyBenchmark extends Benchmark {
-    static final String SCHEME = "scheme";
-    static final String REDUCTION = "reduction";
-    static final String MEDIAN_US = "median_us";
-    static final String Q10_US = "q10_us";
-    static final String Q90_US = "q90_us";
-    static final String VALID = "valid";
-    static final String REPETITIONS = "repetitions";
-    static final String WINDOW_ATTEMPTS = "window_attempts";
-    static final String LATE = "late";
-    static final String OVERRUN = "overrun";
     /** Fewer valid windows than this share of a run's makes the window twice as wide and the run measured again ... */
     static final double MIN_VALID_FRACTION = 0.9;
     /** ... at most this many times in all. */
@@ -90,18 +80,29 @@ public final class WindowLatencyBenchmark extends Benchmark {
             description = "A rank starting more than US after its window opened makes the repetition late (default ${DEFAULT-VALUE}).")
     double lateUs;
 
-    record Config(List<Integer> sizes, List<Collective> collectives, List<Variant> variants, int repetitions,
-                  double windowFactor, long minWindowNanos, long lateToleranceNanos, int patience,
-                  long driftGapMillis, int group, double injectOffsetMicros, double injectDriftPpm, int runs) {
+    /**
+     * How the windows are sized and judged.
+     *
+     * @param factor             a window is this many times the barrier-then-op 90th percentile (max over ranks) ...
+     * @param minNanos           ... and at least this wide
+     * @param lateToleranceNanos a rank starting more than this after its window opened makes the window late
+     */
+    record Windows(double factor, long minNanos, long lateToleranceNanos) {
+    }
+
+    record Config(List<Integer> sizes, List<Collective> collectives, List<Variant> variants, int repetitions, Windows windows,
+                  ClockSetup clock, int group, int runs) {
         /** One of {@code runs} independent repetitions: its share of the windows, at least 5. */
         Config perRun() {
-            return new Config(sizes, collectives, variants, Math.max(5, repetitions / runs), windowFactor, minWindowNanos,
-                    lateToleranceNanos, patience, driftGapMillis, group, injectOffsetMicros, injectDriftPpm, 1);
+            return new Config(sizes, collectives, variants, Math.max(5, repetitions / runs), windows, clock, group, 1);
         }
     }
 
     /** The figures with a median and interval over the runs; valid windows and repetitions add up. */
-    private static final List<Figure> FIGURES = List.of(Figure.relative(MEDIAN_US, 0.25));
+    static final List<Figure> FIGURES = List.of(Figure.relative(LatencyPoint.MEDIAN_US, 0.25));
+    /** The counts that add up over the runs. */
+    private static final List<String> SUMMED = List.of(LatencyPoint.VALID, LatencyPoint.REPETITIONS, LatencyPoint.LATE,
+            LatencyPoint.OVERRUN);
 
     @Override
     public void check(OptionChecks checks) {
@@ -114,37 +115,34 @@ public final class WindowLatencyBenchmark extends Benchmark {
 
     @Override
     protected void measure(Ranks ranks, Profile profile, Results results, boolean progress) {
+        Windows windows = new Windows(windowFactor, Math.round(minWindowUs * 1e3), Math.round(lateUs * 1e3));
         run(ranks, new Config(sizes.sizes(profile), common.collectives(), common.variants(), profile.or(repetitions, 60, 120),
-                windowFactor, Math.round(minWindowUs * 1e3), Math.round(lateUs * 1e3), clock.patience, clock.driftGap(profile),
-                ranks.maxRanks(), clock.injectOffsetUs, clock.injectDriftPpm, common.runs()), results, progress);
+                windows, clock.setup(profile), ranks.maxRanks(), common.runs()), results, progress);
     }
 
     private static void run(Ranks ranks, Config config, Results results, boolean progress) {
         ProgressBar bar = new ProgressBar(progress, new Sweep(config.variants(), config.collectives(), config.sizes()).points());
-        List<Map<String, Object>> rows = ranks.run(config.group(), env -> measure(env, config, bar));
+        List<LatencyRow> rows = ranks.run(config.group(), env -> measure(env, config, bar));
         if (rows != null) {
-            for (Map<String, Object> r : rows) {
-                results.row("latency").putAll(r);
-            }
+            rows.forEach(r -> results.add("latency", r));
         }
         bar.finish();
     }
 
-    private static List<Map<String, Object>> measure(RankEnv env, Config config, ProgressBar bar) {
+    private static List<LatencyRow> measure(RankEnv env, Config config, ProgressBar bar) {
         Control control = env.control();
-        LocalClock local = LocalClock.injected(env.rank(), config.injectOffsetMicros(), config.injectDriftPpm());
-        GlobalClock clock = GlobalClock.synchronize(control, local, GroupSync.Scheme.TREE, config.patience(),
-                config.driftGapMillis());
+        ClockSetup setup = config.clock();
+        GlobalClock clock = GlobalClock.synchronize(control, setup.local(env.rank()), GroupSync.Scheme.TREE, setup.patience(),
+                setup.driftGapMillis());
         double clockErrorMicros = clockErrorMicros(control, clock);
-        List<Map<String, Object>> rows = new ArrayList<>();
+        List<LatencyRow> rows = new ArrayList<>();
         new Sweep(config.variants(), config.collectives(), config.sizes()).run(env, (variant, op) -> {
-            List<Map<String, Object>> point = Repeated.rows(config.runs(), FIGURES, List.of(VALID, REPETITIONS, LATE, OVERRUN),
+            List<Repeated.Merged<LatencyPoint>> point = Repeated.mergedRows(config.runs(), FIGURES, SUMMED,
                     () -> point(env, op, clock, config.perRun()));
             if (env.rank() == 0) {
-                for (Map<String, Object> row : point) {
-                    widenForClockError(row, clockErrorMicros);
+                for (Repeated.Merged<LatencyPoint> merged : point) {
+                    rows.add(row(merged, clockErrorMicros));
                 }
-                rows.addAll(point);
                 bar.step("latency " + variant.label() + " " + op.collective().label() + " " + op.bytes());
             }
         });
@@ -171,18 +169,15 @@ public final class WindowLatencyBenchmark extends Benchmark {
      * included, 1 µs apart), so {@code compare} does not report a smaller difference.
      * The within-run intervals, which share one synchronisation, keep their own tolerance.
      */
-    static void widenForClockError(Map<String, Object> row, double clockErrorMicros) {
-        if (!"window".equals(row.get(SCHEME))) {
-            return;
+    static LatencyRow row(Repeated.Merged<LatencyPoint> merged, double clockErrorMicros) {
+        if (!LatencyPoint.WINDOW.equals(merged.point().scheme())) {
+            return new LatencyRow(merged.point(), merged.spread(), null);
         }
-        row.put("clock_error_us", clockErrorMicros);
-        String tolerance = MEDIAN_US + Figure.TOLERANCE;
-        if (row.get(tolerance) instanceof Number current) {
-            row.put(tolerance, Math.max(current.doubleValue(), 2 * clockErrorMicros));
-        }
+        return new LatencyRow(merged.point(), merged.spread().withToleranceAtLeast(LatencyPoint.MEDIAN_US, 2 * clockErrorMicros),
+                new LatencyRow.ClockError(clockErrorMicros));
     }
 
-    private static List<Map<String, Object>> point(RankEnv env, VariantCall op, GlobalClock clock, Config config) {
+    private static List<LatencyPoint> point(RankEnv env, VariantCall op, GlobalClock clock, Config config) {
         Control control = env.control();
         int reps = op.bytes() >= (1 << 20) ? Math.max(10, config.repetitions() / 4) : config.repetitions();
         for (int i = 0; i < 10; i++) {
@@ -207,12 +202,13 @@ public final class WindowLatencyBenchmark extends Benchmark {
 
         // The pre-measurement's slowest rank at its 90th percentile, not its median: a window sized to
         // the median was overrun by every tenth collective, and each overrun made the next starts late.
-        double window = Math.max(config.minWindowNanos(), config.windowFactor() * control.max(Stats.quantile(naive, 0.9)));
+        Windows windows = config.windows();
+        double window = Math.max(windows.minNanos(), windows.factor() * control.max(Stats.quantile(naive, 0.9)));
         WindowRun run = null;
         int attempts = 0;
         while (attempts < MAX_ATTEMPTS) {
             attempts++;
-            run = windows(env, op, clock, reps, window, config.lateToleranceNanos());
+            run = windows(env, op, clock, reps, window, windows.lateToleranceNanos());
             double valid = control.bcast(run != null ? run.valid : 0);
             if (valid >= MIN_VALID_FRACTION * reps || attempts == MAX_ATTEMPTS) {
                 break;
@@ -225,7 +221,10 @@ public final class WindowLatencyBenchmark extends Benchmark {
         if (env.rank() != 0) {
             return List.of();
         }
-        List<Map<String, Object>> rows = new ArrayList<>();
+        PointKey key = op.key(env.size());
+        LatencyPoint.Windows counted = new LatencyPoint.Windows(attempts, run.worstStart / 1e3, window / 1e3, run.valid, run.late,
+                run.overrun);
+        List<LatencyPoint> rows = new ArrayList<>();
         for (Reduction reduction : Reduction.values()) {
             double[] values = new double[run.valid];
             int k = 0;
@@ -234,46 +233,18 @@ public final class WindowLatencyBenchmark extends Benchmark {
                     values[k++] = reduction.reduce(run.start[i], run.end[i]);
                 }
             }
-            Map<String, Object> row = base(env, op, reps);
-            row.put(SCHEME, "window");
-            row.put(REDUCTION, reduction.label());
-            row.put(WINDOW_ATTEMPTS, attempts);
-            row.put("latest_start_us", run.worstStart / 1e3);
-            row.put("window_us", window / 1e3);
-            row.put(VALID, run.valid);
-            row.put(LATE, run.late);
-            row.put(OVERRUN, run.overrun);
-            putQuantiles(row, values);
-            rows.add(row);
+            rows.add(new LatencyPoint(key, reps, LatencyPoint.WINDOW, reduction.label(), counted, Stats.median(values) / 1e3,
+                    quantiles(values)));
         }
-        Map<String, Object> b = base(env, op, reps);
-        b.put(SCHEME, "barrier-then-op");
-        b.put(REDUCTION, "max");
-        b.put(MEDIAN_US, naiveBarrier / 1e3);
-        rows.add(b);
-        Map<String, Object> pl = base(env, op, reps);
-        pl.put(SCHEME, "pipelined-loop/N");
-        pl.put(REDUCTION, "rank0");
-        pl.put(MEDIAN_US, pipelined / 1e3);
-        rows.add(pl);
+        rows.add(new LatencyPoint(key, reps, "barrier-then-op", "max", null, naiveBarrier / 1e3, null));
+        rows.add(new LatencyPoint(key, reps, "pipelined-loop/N", "rank0", null, pipelined / 1e3, null));
         return rows;
     }
 
-    private static Map<String, Object> base(RankEnv env, VariantCall op, int reps) {
-        Map<String, Object> row = new LinkedHashMap<>();
-        op.putKey(row, env.size());
-        row.put(REPETITIONS, reps);
-        return row;
-    }
-
-    static void putQuantiles(Map<String, Object> row, double[] values) {
-        row.put(MEDIAN_US, Stats.median(values) / 1e3);
-        row.put(Q10_US, Stats.quantile(values, 0.10) / 1e3);
-        row.put("q25_us", Stats.quantile(values, 0.25) / 1e3);
-        row.put("q75_us", Stats.quantile(values, 0.75) / 1e3);
-        row.put(Q90_US, Stats.quantile(values, 0.90) / 1e3);
-        row.put("min_us", Stats.min(values) / 1e3);
-        row.put("max_us", Stats.max(values) / 1e3);
+    static LatencyPoint.Quantiles quantiles(double[] values) {
+        return new LatencyPoint.Quantiles(Stats.quantile(values, 0.10) / 1e3, Stats.quantile(values, 0.25) / 1e3,
+                Stats.quantile(values, 0.75) / 1e3, Stats.quantile(values, 0.90) / 1e3, Stats.min(values) / 1e3,
+                Stats.max(values) / 1e3);
     }
 
     /** Rank 0's view of one windowed series: per repetition and rank, start and end (global ns). */
@@ -373,9 +344,11 @@ public final class WindowLatencyBenchmark extends Benchmark {
     @Override
     public void summarize(List<Map<String, Object>> rows, StringBuilder summary) {
         SummaryTable.keyed("LATENCY (us, median; window scheme per reduction, naive schemes for contrast)")
-                .text("%9s", "bytes").text("%-17s", SCHEME).text("%-13s", REDUCTION).number("%9s", "median", MEDIAN_US)
-                .number("%9s", "q10", Q10_US).number("%9s", "q90", Q90_US)
-                .column(new SummaryTable.Column("%6s", VALID, r -> r.get(VALID) == null ? "-" : r.get(VALID) + "/" + r.get(REPETITIONS)))
+                .text("%9s", "bytes").text("%-17s", LatencyPoint.SCHEME).text("%-13s", LatencyPoint.REDUCTION)
+                .number("%9s", "median", LatencyPoint.MEDIAN_US).number("%9s", "q10", LatencyPoint.Q10_US)
+                .number("%9s", "q90", LatencyPoint.Q90_US)
+                .column(new SummaryTable.Column("%6s", LatencyPoint.VALID, r -> r.get(LatencyPoint.VALID) == null ? "-"
+                        : r.get(LatencyPoint.VALID) + "/" + r.get(LatencyPoint.REPETITIONS)))
                 .appendTo(summary, rows);
     }
 
@@ -389,7 +362,7 @@ public final class WindowLatencyBenchmark extends Benchmark {
     public void plot(List<Map<String, Object>> rows, PlotWriter plots) throws IOException {
         plots.savePerCollective(rows, name(), (c, ofCollective) -> Plots.chart(new Plots.Spec("Latency of " + c
                         + " (median; window: max over ranks)", "bytes", "latency (us)", true, true), ofCollective,
-                r -> "max".equals(r.get(REDUCTION)) || !"window".equals(r.get(SCHEME)),
-                r -> r.get("variant") + " " + r.get(SCHEME), "bytes", MEDIAN_US));
+                r -> "max".equals(r.get(LatencyPoint.REDUCTION)) || !LatencyPoint.WINDOW.equals(r.get(LatencyPoint.SCHEME)),
+                r -> r.get(PointKey.VARIANT) + " " + r.get(LatencyPoint.SCHEME), PointKey.BYTES, LatencyPoint.MEDIAN_US));
     }
 }

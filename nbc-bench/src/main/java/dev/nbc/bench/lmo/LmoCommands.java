@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -70,8 +71,13 @@ public final class LmoCommands extends CommandGroup {
                     }
                 });
                 if (ranks.leader()) {
-                    CommandReport report = new CommandReport("lmo measure", Map.of("transport", ranks.describe(), "ranks", n,
-                            "message_bytes", m, "repetitions", reps));
+                    // in this order in every run (Map.of's order differs from one JVM to the next)
+                    Map<String, Object> run = new LinkedHashMap<>();
+                    run.put("transport", ranks.describe());
+                    run.put("ranks", n);
+                    run.put("message_bytes", m);
+                    run.put("repetitions", reps);
+                    CommandReport report = new CommandReport("lmo measure", run);
                     LmoMeasurement.report(e, report.results(), report.out());
                     report.write(List.of(), common.output().out(), common.output().name("lmo"), "");
                 }

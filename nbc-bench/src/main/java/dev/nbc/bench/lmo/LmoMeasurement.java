@@ -10,7 +10,6 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * What {@code lmo measure} reports: the estimated C_i, t_i and beta_ij, and how well the fitted
@@ -31,12 +30,7 @@ final class LmoMeasurement {
                 "C spread us", "t spread ns/B");
         for (int i = 0; i < n; i++) {
             out.printf(Locale.ROOT, "%-6d %12.3f %12.4f %14.3f %14.4f%n", i, p.c(i) / 1e3, p.t(i), fit.cSpread()[i] / 1e3, fit.tSpread()[i]);
-            Map<String, Object> r = results.row("lmo-processor");
-            r.put("rank", i);
-            r.put("c_ns", p.c(i));
-            r.put("t_ns_per_byte", p.t(i));
-            r.put("c_spread_ns", fit.cSpread()[i]);
-            r.put("t_spread_ns_per_byte", fit.tSpread()[i]);
+            results.add("lmo-processor", new LmoMeasurementRows.Processor(i, p.c(i), p.t(i), fit.cSpread()[i], fit.tSpread()[i]));
         }
         out.println("1/beta_ij, ns/B:");
         List<Double> residuals = new ArrayList<>();
@@ -45,10 +39,7 @@ final class LmoMeasurement {
             for (int j = 0; j < n; j++) {
                 row.append(String.format(Locale.ROOT, " %9.4f", i == j ? 0.0 : p.inverseBeta(i, j)));
                 if (j > i) {
-                    Map<String, Object> r = results.row("lmo-link");
-                    r.put("i", i);
-                    r.put("j", j);
-                    r.put("inverse_beta_ns_per_byte", p.inverseBeta(i, j));
+                    results.add("lmo-link", new LmoMeasurementRows.Link(i, j, p.inverseBeta(i, j)));
                     residuals.add(Math.abs(p.roundtrip(i, j, 0, 0) / e.emptyRoundtrip(i, j) - 1));
                     residuals.add(Math.abs(p.roundtrip(i, j, m, 0) / e.roundtrip(i, j) - 1));
                     for (int k = j + 1; k < n; k++) {
@@ -63,10 +54,7 @@ final class LmoMeasurement {
         double[] r = residuals.stream().mapToDouble(Double::doubleValue).toArray();
         out.printf(Locale.ROOT, "the fitted model against the %d measured experiments: median error %.1f %%, p90 %.1f %%, max %.1f %%%n",
                 r.length, 100 * Stats.median(r), 100 * Stats.quantile(r, 0.9), 100 * Stats.max(r));
-        Map<String, Object> row = results.row("lmo-fit");
-        row.put("experiments", r.length);
-        row.put("median_error_pct", 100 * Stats.median(r));
-        row.put("p90_error_pct", 100 * Stats.quantile(r, 0.9));
-        row.put("max_error_pct", 100 * Stats.max(r));
+        results.add("lmo-fit", new LmoMeasurementRows.Fit(r.length, 100 * Stats.median(r), 100 * Stats.quantile(r, 0.9),
+                100 * Stats.max(r)));
     }
 }

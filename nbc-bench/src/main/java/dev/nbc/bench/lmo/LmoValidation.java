@@ -26,7 +26,6 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -101,18 +100,12 @@ public final class LmoValidation {
                     double predicted = model.gather(0, gatherSweep[k]);
                     double predictedInOrder = inOrder.gatherInOrder(0, gatherSweep[k]);
                     double measured = gather.get()[k];
-                    Map<String, Object> r = results.row("lmo-gather");
-                    r.put("network", kind.toString().toLowerCase(Locale.ROOT));
-                    r.put("n", n);
-                    r.put("bytes", gatherSweep[k]);
-                    r.put("measured_us", measured / 1e3);
-                    r.put("lmo_us", Double.isNaN(predicted) ? null : predicted / 1e3);
-                    r.put("lmo_in_order_us", Double.isNaN(predictedInOrder) ? null : predictedInOrder / 1e3);
                     double homogeneous = (n - 1) * (h[0] + h[1] * gatherSweep[k]);
-                    r.put("hockney_us", homogeneous / 1e3);
                     double simulated = new ScheduleSimulator(SimulationConfig.of(loggp)).run(ScheduleSource.forCall(
                             GatherAlgorithm.LINEAR, n, gatherSweep[k], DataType.BYTE, null)).maxFinishTime();
-                    r.put("loggp_us", simulated / 1e3);
+                    results.add("lmo-gather", new LmoSweepRow(kind.toString().toLowerCase(Locale.ROOT), n, gatherSweep[k], measured / 1e3,
+                            Double.isNaN(predicted) ? null : predicted / 1e3,
+                            Double.isNaN(predictedInOrder) ? null : predictedInOrder / 1e3, homogeneous / 1e3, simulated / 1e3));
                     if (!Double.isNaN(predicted)) {
                         gatherWorst = Math.max(gatherWorst, Math.abs(predicted / measured - 1));
                         gatherInOrderWorst = Math.max(gatherInOrderWorst, Math.abs(predictedInOrder / measured - 1));
@@ -135,41 +128,16 @@ public final class LmoValidation {
                     lmoWorst = Math.max(lmoWorst, Math.abs(lmo / measured - 1));
                     lmoInOrderWorst = Math.max(lmoInOrderWorst, Math.abs(lmoInOrder / measured - 1));
                     hockneyWorst = Math.max(hockneyWorst, Math.abs(homogeneous / measured - 1));
-                    Map<String, Object> r = results.row("lmo-scatter");
-                    r.put("network", kind.toString().toLowerCase(Locale.ROOT));
-                    r.put("n", n);
-                    r.put("bytes", sweep[k]);
-                    r.put("measured_us", measured / 1e3);
-                    r.put("lmo_us", lmo / 1e3);
-                    r.put("lmo_in_order_us", lmoInOrder / 1e3);
-                    r.put("hockney_us", homogeneous / 1e3);
-                    r.put("loggp_us", simulated / 1e3);
+                    results.add("lmo-scatter", new LmoSweepRow(kind.toString().toLowerCase(Locale.ROOT), n, sweep[k], measured / 1e3,
+                            lmo / 1e3, lmoInOrder / 1e3, homogeneous / 1e3, simulated / 1e3));
                 }
-                Map<String, Object> r = results.row("lmo");
-                r.put("network", kind.toString().toLowerCase(Locale.ROOT));
-                r.put("n", n);
-                r.put("c_max_error_pct", 100 * err[0]);
-                r.put("t_max_error_pct", 100 * err[1]);
-                r.put("inverse_beta_max_error_pct", 100 * err[2]);
-                r.put("s_found_bytes", s);
-                r.put("m1_found_bytes", m1);
-                r.put("m1_planted_bytes", GATHER_SMALL);
-                r.put("m2_found_bytes", m2);
-                r.put("m2_planted_bytes", GATHER_LARGE);
-                r.put("kappa1_ns_per_byte", kappa1);
-                r.put("kappa2_ns_per_byte", kappa2);
-                r.put("lmo_gather_max_error_pct", 100 * gatherWorst);
-                r.put("lmo_in_order_gather_max_error_pct", 100 * gatherInOrderWorst);
-                r.put("in_order_kappa1_ns_per_byte", inOrderKappa1);
-                r.put("in_order_kappa2_ns_per_byte", inOrderKappa2);
-                r.put("hockney_gather_max_error_pct", 100 * gatherHockneyWorst);
-                r.put("loggp_gather_max_error_pct", 100 * gatherLoggpWorst);
-                r.put("s_planted_bytes", THRESHOLD);
-                r.put("experiments_wall_s", wall);
-                r.put("lmo_scatter_max_error_pct", 100 * lmoWorst);
-                r.put("lmo_in_order_scatter_max_error_pct", 100 * lmoInOrderWorst);
-                r.put("hockney_scatter_max_error_pct", 100 * hockneyWorst);
-                r.put("loggp_scatter_max_error_pct", 100 * loggpWorst);
+                results.add("lmo", new LmoValidationRow(kind.toString().toLowerCase(Locale.ROOT), n,
+                        new LmoValidationRow.ParameterErrors(100 * err[0], 100 * err[1], 100 * err[2]),
+                        new LmoValidationRow.Thresholds(s, m1, GATHER_SMALL, m2, GATHER_LARGE, kappa1, kappa2),
+                        new LmoValidationRow.GatherErrors(100 * gatherWorst, 100 * gatherInOrderWorst, inOrderKappa1, inOrderKappa2,
+                                100 * gatherHockneyWorst, 100 * gatherLoggpWorst),
+                        THRESHOLD, wall, new LmoValidationRow.ScatterErrors(100 * lmoWorst, 100 * lmoInOrderWorst, 100 * hockneyWorst,
+                                100 * loggpWorst)));
                 log.printf(Locale.ROOT, "%-15s %3d %8.2f %8.2f %9.2f %9.0f %7.2f %11.1f%% %12.1f%% %9.1f%% %7.1f%% %8.0f %8.0f %11.1f%% %12.1f%% %9.1f%% %9.1f%%%n",
                         kind.toString().toLowerCase(Locale.ROOT), n, 100 * err[0], 100 * err[1], 100 * err[2], s, wall, 100 * lmoWorst,
                         100 * lmoInOrderWorst, 100 * hockneyWorst, 100 * loggpWorst, m1, m2, 100 * gatherWorst, 100 * gatherInOrderWorst,

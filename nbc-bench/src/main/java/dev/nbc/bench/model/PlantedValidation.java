@@ -20,7 +20,6 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -114,20 +113,8 @@ public final class PlantedValidation {
 
     private static void compare(PlantedSet set, String parameter, double planted, Estimate e, Results results, PrintStream log) {
         double error = 100 * e.relativeError(planted);
-        Map<String, Object> r = results.row("assessment");
-        r.put("set", set.name());
-        r.put("network", set.describe());
-        r.put("parameter", parameter);
-        r.put("planted", planted);
-        r.put("assessed", e.value());
-        r.put("error_pct", error);
-        r.put("low", e.low());
-        r.put("high", e.high());
-        r.put("interval", e.interval());
-        r.put("r_squared", e.rSquared());
-        r.put("relative_rms", e.relativeRms());
-        r.put("within_10pct", Math.abs(error) <= 10);
-        r.put("method", e.method());
+        results.add("assessment", new AssessmentRow(set.name(), set.describe(), parameter, planted, e.value(), error, e.low(),
+                e.high(), e.interval(), e.rSquared(), e.relativeRms(), Math.abs(error) <= 10, e.method()));
         log.printf(Locale.ROOT, "  %-12s %12.4g %12.4g %+7.1f%%  [%.4g, %.4g] %s%n", parameter, planted, e.value(), error,
                 e.low(), e.high(), e.interval());
     }
@@ -142,24 +129,10 @@ public final class PlantedValidation {
                 config.repetitions());
         double error = 100 * (assessed.time() - measured.median()) / measured.median();
         double plantedError = 100 * (planted.time() - measured.median()) / measured.median();
-        Map<String, Object> r = results.row("prediction");
-        r.put("set", set.name());
-        r.put("network", set.describe());
-        r.put("collective", collective.label());
-        r.put("algorithm", assessed.algorithm().name());
-        r.put("P", p);
-        r.put("bytes", bytes);
-        r.put("measured_median_us", measured.median() / 1e3);
-        r.put("measured_q25_us", measured.q25() / 1e3);
-        r.put("measured_q75_us", measured.q75() / 1e3);
-        r.put("predicted_assessed_us", assessed.time() / 1e3);
-        r.put("predicted_planted_us", planted.time() / 1e3);
-        r.put("error_assessed_pct", error);
-        r.put("error_planted_pct", plantedError);
-        r.put("within_10pct", Math.abs(error) <= 10);
-        r.put("equation_us", assessed.equations().total() / 1e3);
-        r.put("predicted_cpu_share", assessed.cpuShare());
-        r.put("predicted_overlap_potential", assessed.overlapPotential());
+        results.add("prediction", new PredictionRow(set.name(), set.describe(), collective.label(), assessed.algorithm().name(), p,
+                bytes, measured.median() / 1e3, measured.q25() / 1e3, measured.q75() / 1e3, assessed.time() / 1e3,
+                planted.time() / 1e3, error, plantedError, Math.abs(error) <= 10, assessed.equations().total() / 1e3,
+                assessed.cpuShare(), assessed.overlapPotential()));
         log.printf(Locale.ROOT, "  %-9s %-20s P=%d %7d B: measured %9.1f us [%.1f, %.1f], predicted %9.1f us (%+.1f%%), "
                         + "from planted %9.1f us (%+.1f%%)%n", collective.label(), assessed.algorithm().name(), p,
                 bytes, measured.median() / 1e3, measured.q25() / 1e3, measured.q75() / 1e3, assessed.time() / 1e3, error,

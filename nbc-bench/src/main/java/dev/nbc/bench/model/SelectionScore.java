@@ -84,24 +84,12 @@ public final class SelectionScore {
     /** Rows "selection" into {@code results}, one per point. */
     public void record(Results results) {
         for (Point p : points) {
-            Map<String, Object> r = results.row("selection");
-            r.put("setting", p.setting());
-            r.put("collective", p.collective().label());
-            r.put("P", p.processes());
-            r.put("bytes", p.bytes());
-            r.put("fastest", label(p.fastest()));
-            r.put("fastest_us", p.measured().get(p.fastest()) / 1e3);
-            r.put("model", label(p.model()));
-            r.put("model_ratio", p.ratio(p.model()));
-            r.put("thresholds", label(p.thresholds()));
-            r.put("thresholds_ratio", p.ratio(p.thresholds()));
-            r.put("counted", p.hasChoice());
-            r.put("model_hit", p.modelHits());
-            r.put("thresholds_hit", p.thresholdsHit());
             StringBuilder all = new StringBuilder();
             p.measured().forEach((a, nanos) -> all.append(all.isEmpty() ? "" : " ").append(label(a)).append('=')
                     .append(String.format(Locale.ROOT, "%.1f", nanos / 1e3)));
-            r.put("measured_us", all.toString());
+            results.add("selection", new SelectionRow(p.setting(), p.collective().label(), p.processes(), p.bytes(), label(p.fastest()),
+                    p.measured().get(p.fastest()) / 1e3, label(p.model()), p.ratio(p.model()), label(p.thresholds()),
+                    p.ratio(p.thresholds()), p.hasChoice(), p.modelHits(), p.thresholdsHit(), all.toString()));
         }
     }
 

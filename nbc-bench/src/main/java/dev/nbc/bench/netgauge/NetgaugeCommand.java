@@ -8,7 +8,8 @@ import dev.nbc.bench.netgauge.module.Modules;
 import dev.nbc.bench.netgauge.pattern.Pattern;
 import dev.nbc.bench.netgauge.pattern.PatternRun;
 import dev.nbc.bench.netgauge.pattern.Prediction;
-import dev.nbc.bench.netgauge.pattern.Rows;
+import dev.nbc.bench.netgauge.pattern.NetgaugeRow;
+import dev.nbc.bench.netgauge.pattern.TimeRow;
 import dev.nbc.bench.netgauge.pattern.Patterns;
 import dev.nbc.bench.netgauge.pattern.SizeSweep;
 import dev.nbc.bench.netgauge.pattern.VirtualTimeBarrier;
@@ -255,7 +256,7 @@ public final class NetgaugeCommand implements Callable<Integer>, Checked {
                     out.println("  " + TimerQuality.measure(t));
                 }
             }
-            List<Map<String, Object>> rows = group.run(group.maxRanks(), env -> {
+            List<NetgaugeRow> rows = group.run(group.maxRanks(), env -> {
                 try (Endpoint endpoint = module.open(env)) {
                     Timer clock = timer.timer(endpoint.transport());
                     env.control().barrier();
@@ -270,7 +271,7 @@ public final class NetgaugeCommand implements Callable<Integer>, Checked {
         });
     }
 
-    private void report(Pattern pattern, CommModule module, Ranks group, List<Map<String, Object>> rows) throws Exception {
+    private void report(Pattern pattern, CommModule module, Ranks group, List<NetgaugeRow> rows) throws Exception {
         Map<String, Object> run = new LinkedHashMap<>();
         run.put("transport", module.name());
         run.put("network", module.network().map(Object::toString).orElse(module.description()));
@@ -278,16 +279,15 @@ public final class NetgaugeCommand implements Callable<Integer>, Checked {
         run.put("ompi_version", group.mpiVersion());
         CommandReport report = new CommandReport("netgauge " + pattern.name(), run);
         Prediction prediction = module.network().filter(n -> !n.isIdeal()).map(Prediction::new).orElse(null);
-        for (Map<String, Object> row : rows) {
-            Map<String, Object> kept = report.results().row("netgauge");
-            kept.putAll(row);
-            if (prediction != null && row.containsKey(Rows.TIME_US)) {
-                double predicted = prediction.nanos(pattern.name(), (Integer) row.get(Rows.PEERS), (Integer) row.get(Rows.BYTES)) / 1e3;
+        for (NetgaugeRow row : rows) {
+            Record written = (Record) row;
+            if (prediction != null && row instanceof TimeRow time) {
+                double predicted = prediction.nanos(pattern.name(), time.peers(), time.bytes()) / 1e3;
                 if (!Double.isNaN(predicted)) {
-                    kept.put(Rows.PREDICTED_US, predicted);
-                    kept.put(Rows.ERROR_PCT, 100 * ((Double) row.get(Rows.TIME_US) / predicted - 1));
+                    written = time.with(new TimeRow.Predicted(predicted, 100 * (time.timeMicros() / predicted - 1)));
                 }
             }
+            report.results().add(NetgaugeSection.NAME, written);
         }
         NetgaugeSection section = new NetgaugeSection();
         StringBuilder table = new StringBuilder();

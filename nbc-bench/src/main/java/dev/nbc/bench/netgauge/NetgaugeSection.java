@@ -17,25 +17,27 @@ import java.util.Objects;
  * against the number of clients (a series per size).
  */
 final class NetgaugeSection implements ReportSection {
+    /** The rows' benchmark column. */
+    static final String NAME = "netgauge";
     private static final List<String> PLOTS = List.of("latency", "bandwidth", "clients");
 
     @Override
     public String name() {
-        return "netgauge";
+        return NAME;
     }
 
     @Override
     public void summarize(List<Map<String, Object>> rows, StringBuilder summary) {
-        boolean parameters = rows.get(0).containsKey("parameter");
+        boolean parameters = rows.get(0).containsKey(Rows.PARAMETER);
         if (parameters) {
             summary.append(String.format(Locale.ROOT, "%-8s %-10s %-12s %10s %14s%n", "pattern", "module", "parameter", "from B", "value"));
             for (Map<String, Object> r : rows) {
                 summary.append(String.format(Locale.ROOT, "%-8s %-10s %-12s %10s %14.4f %s%n", r.get(Rows.PATTERN), r.get(Rows.MODULE),
-                        r.get("parameter"), r.get(Rows.BYTES), (Double) r.get("value"), r.get("unit")));
+                        r.get(Rows.PARAMETER), r.get(Rows.BYTES), (Double) r.get(Rows.VALUE), r.get(Rows.UNIT)));
             }
             return;
         }
-        boolean overlap = rows.get(0).containsKey("overlap_pct");
+        boolean overlap = rows.get(0).containsKey(Rows.OVERLAP_PCT);
         boolean predicted = rows.get(0).containsKey(Rows.PREDICTED_US);
         summary.append(String.format(Locale.ROOT, "%-8s %-10s %5s %10s %7s %12s %12s %12s %12s %12s%s%s%n", "pattern", "module", "peers",
                 "bytes", "rounds", "median us", "mean us", "p99 us", "MiB/s", "all MiB/s", overlap ? "  overlap %" : "    lost",
@@ -45,7 +47,7 @@ final class NetgaugeSection implements ReportSection {
                     r.get(Rows.PATTERN), r.get(Rows.MODULE), r.get(Rows.PEERS), r.get(Rows.BYTES), r.get(Rows.ROUNDS),
                     (Double) r.get(Rows.TIME_US), (Double) r.get(Rows.TIME_MEAN_US), (Double) r.get(Rows.TIME_P99_US),
                     (Double) r.get(Rows.BANDWIDTH_MIB_S), (Double) r.get(Rows.AGGREGATE_MIB_S),
-                    overlap ? String.format(Locale.ROOT, "  %9.1f", (Double) r.get("overlap_pct"))
+                    overlap ? String.format(Locale.ROOT, "  %9.1f", (Double) r.get(Rows.OVERLAP_PCT))
                             : String.format(Locale.ROOT, "  %6s", r.get(Rows.LOST)),
                     r.containsKey(Rows.PREDICTED_US) ? String.format(Locale.ROOT, "  %12.2f %8.1f", (Double) r.get(Rows.PREDICTED_US),
                             (Double) r.get(Rows.ERROR_PCT)) : ""));
@@ -54,7 +56,7 @@ final class NetgaugeSection implements ReportSection {
 
     @Override
     public void plot(List<Map<String, Object>> rows, PlotWriter plots) throws IOException {
-        if (rows.get(0).containsKey("parameter")) {
+        if (rows.get(0).containsKey(Rows.PARAMETER)) {
             return;
         }
         String title = rows.get(0).get(Rows.PATTERN) + " over " + rows.get(0).get(Rows.MODULE);

@@ -10,7 +10,6 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
@@ -162,14 +161,10 @@ public final class RuntimeActivity {
         return control.max(jitMillis() - jitBefore);
     }
 
-    /** Collective over the group: adds {@code jit_ms} and {@code gc_ms}, the maximum over ranks, to {@code row}. */
-    public void addTo(Control control, Map<String, Object> row) {
+    /** Collective over the group: what the JIT and the collectors did since {@link #start}, the maximum over ranks. */
+    public JvmActivity since(Control control) {
         double jit = jitMillisSince(control);
-        double gc = control.max(gcMillis() - gcBefore);
-        if (row != null) {
-            row.put("jit_ms", jit);
-            row.put("gc_ms", gc);
-        }
+        return new JvmActivity(jit, control.max(gcMillis() - gcBefore));
     }
 
     private static long jitMillis() {

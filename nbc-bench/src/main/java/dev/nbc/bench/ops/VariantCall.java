@@ -4,7 +4,6 @@ import dev.nbc.core.progress.ProgressEngine;
 import dev.nbc.core.schedule.Collective;
 import dev.nbc.harness.call.CollectiveCall;
 
-import java.util.Map;
 
 /** A point of a sweep: who runs the collective ({@link Variant}), and the call itself. */
 public record VariantCall(Variant variant, CollectiveCall call) {
@@ -34,12 +33,8 @@ public record VariantCall(Variant variant, CollectiveCall call) {
         return call.engine().map(ProgressEngine::threadCpuNanos).orElse(-1L);
     }
 
-    /** The columns that name a point in every benchmark's rows: P, variant, collective, bytes, algorithm. */
-    public void putKey(Map<String, Object> row, int processes) {
-        row.put("P", processes);
-        row.put("variant", variant.label());
-        row.put("collective", call.collective().label());
-        row.put("bytes", call.bytes());
-        row.put("algorithm", call.algorithm());
+    /** The point's key when {@code processes} ranks run it. */
+    public PointKey key(int processes) {
+        return new PointKey(processes, variant.label(), call.collective().label(), call.bytes(), call.algorithm());
     }
 }

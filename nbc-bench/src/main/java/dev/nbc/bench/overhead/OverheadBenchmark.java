@@ -6,6 +6,7 @@ import dev.nbc.bench.cli.SizeOptions;
 import dev.nbc.bench.cpu.CpuMeter;
 import dev.nbc.core.schedule.Collective;
 import dev.nbc.bench.ops.EngineCounters;
+import dev.nbc.bench.ops.JvmActivity;
 import dev.nbc.bench.ops.VariantCall;
 import dev.nbc.bench.ops.RuntimeActivity;
 import dev.nbc.bench.ops.Sweep;
@@ -47,11 +48,6 @@ import java.util.function.Predicate;
         description = "CPU overhead of blocking collectives (paper 002, Listing 1): CPU share and idle time per "
                 + "collective for groups 1, 2, 4 .. P and message sizes up to --max-bytes.")
 public final class OverheadBenchmark extends Benchmark {
-    static final String TIME_PER_OP_US = "time_per_op_us";
-    static final String CPU_SHARE = "cpu_share";
-    static final String PROGRESS_CPU_SHARE = "progress_cpu_share";
-    static final String PROC_CPU_SHARE = "proc_cpu_share";
-    static final String IDLE_US_PER_OP = "idle_us_per_op";
     private static final String CPU_VS_P = "overhead-cpu-vs-P";
     private static final String CPU_VS_SIZE = "overhead-cpu-vs-size";
     private static final String PROCESS_CPU_VS_SIZE = "overhead-proccpu-vs-size";
@@ -82,7 +78,8 @@ public final class OverheadBenchmark extends Benchmark {
     }
 
     /** The figures with a median and interval over the runs. */
-    private static final List<Figure> FIGURES = List.of(Figure.relative(TIME_PER_OP_US, 0.25), Figure.absolute(CPU_SHARE, 0.1));
+    static final List<Figure> FIGURES = List.of(Figure.relative(OverheadPoint.TIME_PER_OP_US, 0.25),
+            Figure.absolute(OverheadPoint.CPU_SHARE, 0.1));
 
     @Override
     public void check(OptionChecks checks) {
@@ -103,18 +100,16 @@ public final class OverheadBenchmark extends Benchmark {
         int points = new Sweep(config.variants(), config.collectives(), config.sizes()).points();
         ProgressBar bar = new ProgressBar(progress, points * config.groups().size());
         for (int p : config.groups()) {
-            List<Map<String, Object>> rows = ranks.run(p, env -> measureGroup(env, config, bar, ranks.inProcess()));
+            List<OverheadRow> rows = ranks.run(p, env -> measureGroup(env, config, bar, ranks.inProcess()));
             if (rows != null) {
-                for (Map<String, Object> r : rows) {
-                    results.row("overhead").putAll(r);
-                }
+                rows.forEach(r -> results.add("overhead", r));
             }
         }
         bar.finish();
     }
 
-    private static List<Map<String, Object>> measureGroup(RankEnv env, Config config, ProgressBar bar, boolean inProcess) {
-        List<Map<String, Object>> rows = new ArrayList<>();
+    private static List<OverheadRow> measureGroup(RankEnv env, Config config, ProgressBar bar, boolean inProcess) {
+        List<OverheadRow> rows = new ArrayList<>();
         Sweep sweep = new Sweep(config.variants(), config.collectives(), config.sizes());
         sweep.warmUp(env, 100, config.warmupSeconds());
         // Then the whole measurement once, dropped (see TailBenchmark: the first variant measured
@@ -127,16 +122,17 @@ public final class OverheadBenchmark extends Benchmark {
             // nbc-thread 1.2-3.0 us per op with 35-40 % of the wall time off the CPU, 0.6 us once
             // compiled).
             Sweep.warmUpUntilQuiet(env.control(), () -> point(env, op, config.perRun(), inProcess));
-            Map<String, Object> row = Repeated.row(config.runs(), FIGURES, () -> point(env, op, config.perRun(), inProcess));
+            Repeated.Merged<OverheadPoint> row = Repeated.mergedRow(config.runs(), FIGURES,
+                    () -> point(env, op, config.perRun(), inProcess));
             if (env.rank() == 0) {
-                rows.add(row);
+                rows.add(new OverheadRow(row.point(), row.spread()));
                 bar.step("overhead P=" + env.size() + " " + variant.label() + " " + op.collective().label() + " " + op.bytes());
             }
         });
         return rows;
     }
 
-    private static Map<String, Object> point(RankEnv env, VariantCall op, Config config, boolean inProcess) {
+    private static OverheadPoint point(RankEnv env, VariantCall op, Config config, boolean inProcess) {
         Control control = env.control();
         for (int i = 0; i < 5; i++) {
             op.blocking();
@@ -170,8 +166,7 @@ public final class OverheadBenchmark extends Benchmark {
             op.blocking();
         }
         CpuMeter.Interval in = meter.stop();
-        Map<String, Object> runtime = new java.util.LinkedHashMap<>();
-        activity.addTo(control, runtime);
+        JvmActivity runtime = activity.since(control);
         double[][] all = control.gather(new double[] {in.wall(), in.procUser(), in.procSystem(), in.jvmProcess(),
                 in.threadCpu(), in.threadUser(), in.progressThread()});
         if (all == null) {
@@ -205,33 +200,19 @@ public final class OverheadBenchmark extends Benchmark {
         }
         // in-process all ranks share one process: its CPU is divided among them
         double procDiv = inProcess ? p * (double) p : p;
-        Map<String, Object> row = new java.util.LinkedHashMap<>();
-        op.putKey(row, p);
-        row.put("iterations", iterations);
-        row.put(TIME_PER_OP_US, maxWall / iterations / 1e3);
-        row.put("mean_time_per_op_us", sumWall / p / iterations / 1e3);
-        row.put(CPU_SHARE, (thread + progress) / p);
-        row.put("thread_cpu_share", thread / p);
-        row.put("thread_user_share", threadUser / p);
-        row.put(PROGRESS_CPU_SHARE, hasProgress ? progress / p : null);
-        row.put("proc_user_share", procUser / procDiv);
-        row.put("proc_sys_share", procSys / procDiv);
-        row.put(PROC_CPU_SHARE, (procUser + procSys) / procDiv);
-        row.put("jvm_proc_cpu_share", jvm / procDiv);
-        row.put(IDLE_US_PER_OP, idle / p / 1e3);
-        row.put("proc_idle_us_per_op", Math.max(0, (sumWall / p) * (1 - (procUser + procSys) / procDiv)) / iterations / 1e3);
-        row.put("clk_tck", dev.nbc.bench.cpu.ProcessCpu.clockTicks());
-        counters.addTo(row);
-        row.putAll(runtime);
-        return row;
+        return new OverheadPoint(op.key(p), iterations, maxWall / iterations / 1e3, sumWall / p / iterations / 1e3,
+                (thread + progress) / p, thread / p, threadUser / p, hasProgress ? progress / p : null, procUser / procDiv,
+                procSys / procDiv, (procUser + procSys) / procDiv, jvm / procDiv, idle / p / 1e3,
+                Math.max(0, (sumWall / p) * (1 - (procUser + procSys) / procDiv)) / iterations / 1e3,
+                dev.nbc.bench.cpu.ProcessCpu.clockTicks(), counters.counts(), runtime);
     }
 
     @Override
     public void summarize(List<Map<String, Object>> rows, StringBuilder summary) {
         SummaryTable.keyed("OVERHEAD (blocking; CPU share = (thread + progress thread CPU) / wall; idle = wall - CPU per op)")
-                .text("%9s", "bytes").number("%10s", "t/op us", TIME_PER_OP_US).number("%7s", "cpu", CPU_SHARE)
-                .number("%7s", "progr", PROGRESS_CPU_SHARE).number("%7s", "proc", PROC_CPU_SHARE)
-                .number("%9s", "idle us", IDLE_US_PER_OP).appendTo(summary, rows);
+                .text("%9s", "bytes").number("%10s", "t/op us", OverheadPoint.TIME_PER_OP_US).number("%7s", "cpu", OverheadPoint.CPU_SHARE)
+                .number("%7s", "progr", OverheadPoint.PROGRESS_CPU_SHARE).number("%7s", "proc", OverheadPoint.PROC_CPU_SHARE)
+                .number("%9s", "idle us", OverheadPoint.IDLE_US_PER_OP).appendTo(summary, rows);
     }
 
     @Override
@@ -248,14 +229,14 @@ public final class OverheadBenchmark extends Benchmark {
         Predicate<Map<String, Object>> widest = r -> Objects.equals(r.get("P"), maxP) && !"barrier".equals(r.get("collective"));
         Function<Map<String, Object>, String> series = r -> r.get("variant") + " " + r.get("collective");
         plots.save(Plots.chart(new Plots.Spec("CPU share of blocking collectives vs P (" + bigBytes + " B; barrier: 0 B)", "P",
-                "CPU share (thread + progress thread)", false, false), rows, largest, series, "P", CPU_SHARE), CPU_VS_P);
+                "CPU share (thread + progress thread)", false, false), rows, largest, series, "P", OverheadPoint.CPU_SHARE), CPU_VS_P);
         plots.save(Plots.chart(new Plots.Spec("CPU share vs message size (P=" + maxP + ")", "bytes",
-                "CPU share (thread + progress thread)", true, false), rows, widest, series, "bytes", CPU_SHARE), CPU_VS_SIZE);
+                "CPU share (thread + progress thread)", true, false), rows, widest, series, "bytes", OverheadPoint.CPU_SHARE), CPU_VS_SIZE);
         plots.save(Plots.chart(new Plots.Spec("Process CPU share (/proc utime+stime) vs size (P=" + maxP + ")", "bytes",
-                "CPU share (process)", true, false), rows, widest, series, "bytes", PROC_CPU_SHARE), PROCESS_CPU_VS_SIZE);
+                "CPU share (process)", true, false), rows, widest, series, "bytes", OverheadPoint.PROC_CPU_SHARE), PROCESS_CPU_VS_SIZE);
         plots.save(Plots.chart(new Plots.Spec("Absolute idle time per collective vs P (" + bigBytes + " B)", "P",
-                "idle time per collective (us)", false, true), rows, largest, series, "P", IDLE_US_PER_OP), IDLE_VS_P);
+                "idle time per collective (us)", false, true), rows, largest, series, "P", OverheadPoint.IDLE_US_PER_OP), IDLE_VS_P);
         plots.save(Plots.chart(new Plots.Spec("Absolute idle time per collective vs size (P=" + maxP + ")", "bytes",
-                "idle time per collective (us)", true, true), rows, widest, series, "bytes", IDLE_US_PER_OP), IDLE_VS_SIZE);
+                "idle time per collective (us)", true, true), rows, widest, series, "bytes", OverheadPoint.IDLE_US_PER_OP), IDLE_VS_SIZE);
     }
 }

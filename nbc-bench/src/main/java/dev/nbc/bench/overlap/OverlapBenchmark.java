@@ -33,7 +33,6 @@ import dev.nbc.core.transport.inprocess.EmulatedNetwork;
 import dev.nbc.models.loggp.LogGPParameters;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -53,17 +52,6 @@ import java.util.Map;
         description = "Overlap of non-blocking collectives with a calibrated computation (OSU and IMB-NBC formulas), "
                 + "nbc with and without progress thread and Open MPI's own, beside the physical limit and the LogGP prediction.")
 public final class OverlapBenchmark extends Benchmark {
-    static final String PURE_MAX_US = "pure_max_us";
-    static final String OVERALL_US = "overall_us";
-    static final String OVERLAPPED_COST_US = "overlapped_cost_us";
-    static final String OVERLAP_OSU_PCT = "overlap_osu_pct";
-    static final String OVERLAP_IMB_PCT = "overlap_imb_pct";
-    static final String PHYSICAL_LIMIT_PCT = "physical_limit_pct";
-    static final String LOGGP_SOURCE = "loggp_source";
-    static final String LOGGP_EQ_OVERLAP_PCT = "loggp_eq_overlap_pct";
-    static final String LOGGP_SIM_OVERLAP_PCT = "loggp_sim_overlap_pct";
-    static final String LOGGP_SIM_US = "loggp_sim_us";
-
     @Mixin
     SizeOptions sizes = new SizeOptions(4 << 20);
 
@@ -93,8 +81,9 @@ public final class OverlapBenchmark extends Benchmark {
     }
 
     /** The figures with a median and interval over the runs. */
-    private static final List<Figure> FIGURES = List.of(Figure.absolute(OVERLAP_OSU_PCT, 10), Figure.absolute(OVERLAP_IMB_PCT, 10),
-            Figure.relative(PURE_MAX_US, 0.25), Figure.relative(OVERALL_US, 0.25));
+    static final List<Figure> FIGURES = List.of(Figure.absolute(OverlapPoint.OVERLAP_OSU_PCT, 10),
+            Figure.absolute(OverlapPoint.OVERLAP_IMB_PCT, 10),
+            Figure.relative(OverlapPoint.PURE_MAX_US, 0.25), Figure.relative(OverlapPoint.OVERALL_US, 0.25));
 
     @Override
     public void check(OptionChecks checks) {
@@ -113,16 +102,14 @@ public final class OverlapBenchmark extends Benchmark {
     private static void run(Ranks ranks, Config config, Results results, boolean progress) {
         ProgressBar bar = new ProgressBar(progress, new Sweep(config.variants(), config.collectives(), config.sizes()).points());
         EmulatedNetwork network = ranks.network();
-        List<Map<String, Object>> rows = ranks.run(config.group(), env -> measure(env, config, bar, network, ranks.inProcess()));
+        List<OverlapRow> rows = ranks.run(config.group(), env -> measure(env, config, bar, network, ranks.inProcess()));
         if (rows != null) {
-            for (Map<String, Object> r : rows) {
-                results.row("overlap").putAll(r);
-            }
+            rows.forEach(r -> results.add("overlap", r));
         }
         bar.finish();
     }
 
-    private static List<Map<String, Object>> measure(RankEnv env, Config config, ProgressBar bar, EmulatedNetwork network,
+    private static List<OverlapRow> measure(RankEnv env, Config config, ProgressBar bar, EmulatedNetwork network,
                                                      boolean settle) {
         Control control = env.control();
         // every rank computes at its own calibrated rate; the check of chunked accuracy is reported
@@ -132,7 +119,7 @@ public final class OverlapBenchmark extends Benchmark {
         double[][] errors = control.gather(new double[] {chunkError});
         double maxChunkError = errors == null ? 0
                 : java.util.Arrays.stream(errors).mapToDouble(e -> Math.abs(e[0])).max().orElse(0);
-        List<Map<String, Object>> rows = new ArrayList<>();
+        List<OverlapRow> rows = new ArrayList<>();
         Sweep sweep = new Sweep(config.variants(), config.collectives(), config.sizes());
         // The warm-up runs the whole measurement at every point with a few repetitions and drops
         // it: the JIT must be done with the measuring code too, not only with the collectives (the
@@ -147,30 +134,29 @@ public final class OverlapBenchmark extends Benchmark {
                 ? LogGPReference.planted(network, env.size())
                 : LogGPReference.assess(env);
         sweep.run(env, (variant, op) -> {
-            Map<String, Object> row = Repeated.row(config.runs(), FIGURES, () -> point(env, op, work, config.perRun(), settle));
-            if (row != null) {
-                LogGPParameters loggp = reference.parameters(op.bytes());
-                row.put(LOGGP_SOURCE, reference.source());
-                row.put("loggp_L_ns", loggp == null ? null : loggp.L());
-                row.put("loggp_o_ns", loggp == null ? null : loggp.o());
-                row.put("loggp_g_ns", loggp == null ? null : loggp.g());
-                row.put("loggp_G_ns_per_byte", loggp == null ? null : loggp.G());
-                row.put("loggp_gamma_ns_per_byte", loggp == null ? null : loggp.gamma());
-                row.put(LOGGP_EQ_OVERLAP_PCT, reference.equationOverlap(op.collective(), op.bytes()));
-                row.put(LOGGP_SIM_OVERLAP_PCT, reference.simulatedOverlap(op.collective(), op.bytes()));
-                row.put(LOGGP_SIM_US, reference.simulatedMicros(op.collective(), op.bytes()));
-                row.put("busy_chunk_error_max", maxChunkError);
-                rows.add(row);
+            Repeated.Merged<OverlapPoint> point = Repeated.mergedRow(config.runs(), FIGURES,
+                    () -> point(env, op, work, config.perRun(), settle));
+            if (point != null) {
+                rows.add(new OverlapRow(point.point(), point.spread(), prediction(reference, op), maxChunkError));
                 bar.step("overlap " + variant.label() + " " + op.collective().label() + " " + op.bytes());
             }
         });
         return env.rank() == 0 ? rows : null;
     }
 
+    /** What {@code reference} predicts for {@code op}. */
+    private static LogGPPrediction prediction(LogGPReference reference, VariantCall op) {
+        LogGPParameters loggp = reference.parameters(op.bytes());
+        return new LogGPPrediction(reference.source(), loggp == null ? null : loggp.L(), loggp == null ? null : loggp.o(),
+                loggp == null ? null : loggp.g(), loggp == null ? null : loggp.G(), loggp == null ? null : loggp.gamma(),
+                reference.equationOverlap(op.collective(), op.bytes()), reference.simulatedOverlap(op.collective(), op.bytes()),
+                reference.simulatedMicros(op.collective(), op.bytes()));
+    }
+
     /**
      * @param settle whether to wait for a quiet JVM first (in-process ranks, which share one JVM's compiler threads)
      */
-    private static Map<String, Object> point(RankEnv env, VariantCall op, BusyWork work, Config config, boolean settle) {
+    private static OverlapPoint point(RankEnv env, VariantCall op, BusyWork work, Config config, boolean settle) {
         Control control = env.control();
         int reps = op.bytes() >= (1 << 20) ? Math.max(5, config.repetitions() / 4) : config.repetitions();
         // Without a progress thread (nbc-manual, Open MPI) the computation tests now and then.
@@ -259,36 +245,15 @@ public final class OverlapBenchmark extends Benchmark {
             maxPure = Math.max(maxPure, r[0]);
             maxOverall = Math.max(maxOverall, r[2]);
         }
-        Map<String, Object> row = new LinkedHashMap<>();
-        op.putKey(row, p);
-        row.put("repetitions", reps);
-        row.put("test_interval_us", testCalls == null && polls ? chunk / 1e3 : null);
-        row.put("test_calls", testCalls);
-        row.put("pure_us", mean[0] / 1e3);
-        row.put(PURE_MAX_US, maxPure / 1e3);
-        row.put("compute_target_us", target / 1e3);
-        row.put("compute_us", mean[1] / 1e3);
-        row.put(OVERALL_US, mean[2] / 1e3);
-        row.put("overall_max_us", maxOverall / 1e3);
-        row.put("compute_in_run_us", mean[3] / 1e3);
         // What the collective cost the application when overlapped, and how much of that was time
         // inside the library's calls (start, test, wait) rather than computation: the fair
         // comparison between variants whose pure times differ, since the OSU formula credits
         // a slow pure time's idle waits as overlap.
-        row.put(OVERLAPPED_COST_US, (mean[2] - mean[1]) / 1e3);
-        row.put("in_library_us", (mean[2] - mean[3]) / 1e3);
-        row.put("cpu_share", mean[4]);
-        // per rank, in rank order: a root's collective and a leaf's can differ in kind (a broadcast's
-        // root hands its data to the kernel and is done; its leaves wait for the network)
-        row.put("pure_us_by_rank", byRank(all, 0, 1e-3));
-        row.put("overlap_osu_pct_by_rank", byRank(all, 5, 1));
-        row.put("cpu_share_by_rank", byRank(all, 4, 1));
-        row.put(OVERLAP_OSU_PCT, mean[5]);
-        row.put("overlap_osu_min_pct", minOsu);
-        row.put(OVERLAP_IMB_PCT, mean[6]);
-        row.put(PHYSICAL_LIMIT_PCT, physicalLimit(all));
-        counters.addTo(row);
-        return row;
+        OverlapPoint.Times times = new OverlapPoint.Times(mean[0] / 1e3, maxPure / 1e3, target / 1e3, mean[1] / 1e3, mean[2] / 1e3,
+                maxOverall / 1e3, mean[3] / 1e3, (mean[2] - mean[1]) / 1e3, (mean[2] - mean[3]) / 1e3);
+        OverlapPoint.ByRank byRank = new OverlapPoint.ByRank(byRank(all, 0, 1e-3), byRank(all, 5, 1), byRank(all, 4, 1));
+        return new OverlapPoint(op.key(p), reps, testCalls == null && polls ? chunk / 1e3 : null, testCalls, times, mean[4], byRank,
+                mean[5], minOsu, mean[6], physicalLimit(all), counters.counts());
     }
 
     /** The mean over ranks of each rank's physical limit (from its own CPU share), as the overlap is the mean of each rank's. */
@@ -351,8 +316,8 @@ public final class OverlapBenchmark extends Benchmark {
         }
         byVariant.forEach((variant, points) -> lines.add(String.format(java.util.Locale.ROOT,
                 "HEADLINE overlap, %-11s P=%s: achieved %s %% (median over %d points), physical limit %s %%, LogGP prediction %s %%",
-                variant, points.get(0).get("P"), medianOf(points, OVERLAP_OSU_PCT), points.size(), medianOf(points, PHYSICAL_LIMIT_PCT),
-                medianOf(points, LOGGP_SIM_OVERLAP_PCT))));
+                variant, points.get(0).get("P"), medianOf(points, OverlapPoint.OVERLAP_OSU_PCT), points.size(), medianOf(points, OverlapPoint.PHYSICAL_LIMIT_PCT),
+                medianOf(points, LogGPPrediction.SIMULATED_OVERLAP_PCT))));
         return lines;
     }
 
@@ -365,11 +330,11 @@ public final class OverlapBenchmark extends Benchmark {
     @Override
     public void summarize(List<Map<String, Object>> rows, StringBuilder summary) {
         SummaryTable.keyed("OVERLAP (% ; cost = overall - compute, what the overlapped collective cost the application; OSU = max(0,100(1-(overall-compute)/pure)), IMB = 100 max(0,min(1,(pure+compute-overall)/min(pure,compute))))")
-                .text("%9s", "bytes").number("%9s", "pure max", PURE_MAX_US).number("%9s", "LgGP us", LOGGP_SIM_US)
-                .number("%9s", "ovrl us", OVERALL_US).number("%9s", "cost us", OVERLAPPED_COST_US)
-                .number("%6s", "OSU", OVERLAP_OSU_PCT).number("%6s", "IMB", OVERLAP_IMB_PCT)
-                .number("%6s", "limit", PHYSICAL_LIMIT_PCT).number("%6s", "LgGPs", LOGGP_SIM_OVERLAP_PCT)
-                .number("%6s", "LgGPe", LOGGP_EQ_OVERLAP_PCT).appendTo(summary, rows);
+                .text("%9s", "bytes").number("%9s", "pure max", OverlapPoint.PURE_MAX_US).number("%9s", "LgGP us", LogGPPrediction.SIMULATED_US)
+                .number("%9s", "ovrl us", OverlapPoint.OVERALL_US).number("%9s", "cost us", OverlapPoint.OVERLAPPED_COST_US)
+                .number("%6s", "OSU", OverlapPoint.OVERLAP_OSU_PCT).number("%6s", "IMB", OverlapPoint.OVERLAP_IMB_PCT)
+                .number("%6s", "limit", OverlapPoint.PHYSICAL_LIMIT_PCT).number("%6s", "LgGPs", LogGPPrediction.SIMULATED_OVERLAP_PCT)
+                .number("%6s", "LgGPe", LogGPPrediction.EQUATION_OVERLAP_PCT).appendTo(summary, rows);
     }
 
     @Override
@@ -383,11 +348,11 @@ public final class OverlapBenchmark extends Benchmark {
         plots.savePerCollective(rows, name(), (c, ofCollective) -> {
             List<Map<String, Object>> series = new ArrayList<>();
             for (Map<String, Object> r : ofCollective) {
-                series.add(PlotWriter.point(r, r.get("variant") + " (OSU)", OVERLAP_OSU_PCT));
-                series.add(PlotWriter.point(r, r.get("variant") + " physical limit", PHYSICAL_LIMIT_PCT));
+                series.add(PlotWriter.point(r, r.get("variant") + " (OSU)", OverlapPoint.OVERLAP_OSU_PCT));
+                series.add(PlotWriter.point(r, r.get("variant") + " physical limit", OverlapPoint.PHYSICAL_LIMIT_PCT));
                 if ("nbc-thread".equals(r.get("variant"))) {
-                    series.add(PlotWriter.point(r, "LogGP simulated (" + r.get(LOGGP_SOURCE) + ")", LOGGP_SIM_OVERLAP_PCT));
-                    series.add(PlotWriter.point(r, "LogGP equations (" + r.get(LOGGP_SOURCE) + ")", LOGGP_EQ_OVERLAP_PCT));
+                    series.add(PlotWriter.point(r, "LogGP simulated (" + r.get(LogGPPrediction.SOURCE) + ")", LogGPPrediction.SIMULATED_OVERLAP_PCT));
+                    series.add(PlotWriter.point(r, "LogGP equations (" + r.get(LogGPPrediction.SOURCE) + ")", LogGPPrediction.EQUATION_OVERLAP_PCT));
                 }
             }
             return Plots.chart(new Plots.Spec("Overlap of i" + c + " vs size (P=" + rows.get(0).get("P") + ", "

@@ -1,5 +1,9 @@
 package dev.nbc.bench.spread;
 
+import dev.nbc.bench.latency.LatencyPoint;
+import dev.nbc.bench.ops.PointKey;
+import dev.nbc.bench.report.RowSchema;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -23,30 +27,54 @@ public final class Repeated {
     public static final String UNSTABLE = "unstable";
     public static final String UNSTABLE_FIGURES = "unstable_figures";
     /** Columns that tell two rows of one point apart (besides the benchmark's own). */
-    private static final List<String> KEY = List.of("P", "variant", "collective", "bytes", "scheme", "reduction");
+    private static final List<String> KEY = List.of(PointKey.P, PointKey.VARIANT, PointKey.COLLECTIVE, PointKey.BYTES,
+            LatencyPoint.SCHEME, LatencyPoint.REDUCTION);
 
     private Repeated() {
     }
 
     /**
+     * A point's row of type {@code R} merged over the runs, with what the runs found about its figures.
+     *
+     * @param point  the row with the medians where the runs differ
+     * @param spread the figures' intervals over the runs and the row's verdict
+     */
+    public record Merged<R extends Record>(R point, Spread spread) {
+    }
+
+    /**
      * Runs {@code once} {@code runs} times (collective over the ranks: every rank calls it alike)
-     * and merges the leader's rows; null where {@code once} returns null (the other ranks).
+     * and merges the leader's rows, records of one type ({@link RowSchema}), column by column;
+     * null where {@code once} returns null (the other ranks).
      *
      * @param summed count columns added up over the runs (valid windows, repetitions)
      */
-    public static List<Map<String, Object>> rows(int runs, List<Figure> figures, List<String> summed,
-                                                 Supplier<List<Map<String, Object>>> once) {
-        List<List<Map<String, Object>>> all = new ArrayList<>();
+    public static <R extends Record> List<Merged<R>> mergedRows(int runs, List<Figure> figures, List<String> summed,
+                                                                Supplier<List<R>> once) {
+        List<List<R>> typed = new ArrayList<>();
         for (int run = 0; run < runs; run++) {
-            all.add(once.get());
+            typed.add(once.get());
         }
-        return all.get(0) == null ? null : merge(all, figures, summed);
+        if (typed.get(0) == null) {
+            return null;
+        }
+        List<Merged<R>> merged = new ArrayList<>();
+        if (typed.get(0).isEmpty()) {
+            return merged;
+        }
+        @SuppressWarnings("unchecked")
+        Class<R> type = (Class<R>) typed.get(0).get(0).getClass();
+        List<List<Map<String, Object>>> all = typed.stream().map(rows -> rows.stream().map(RowSchema::columns).toList()).toList();
+        for (Map<String, Object> row : merge(all, figures, summed)) {
+            merged.add(new Merged<>(RowSchema.fromColumns(type, row), Spread.of(row, figures)));
+        }
+        return merged;
     }
 
-    /** As {@link #rows} for a point of one row. */
-    public static Map<String, Object> row(int runs, List<Figure> figures, Supplier<Map<String, Object>> once) {
-        List<Map<String, Object>> rows = rows(runs, figures, List.of(), () -> {
-            Map<String, Object> row = once.get();
+    /** As {@link #mergedRows} for a point of one row. */
+    public static <R extends Record> Merged<R> mergedRow(int runs, List<Figure> figures, Supplier<R> once) {
+        List<Merged<R>> rows = mergedRows(runs, figures, List.of(), () -> {
+            R row = once.get();
             return row == null ? null : List.of(row);
         });
         return rows == null ? null : rows.get(0);
@@ -107,21 +135,25 @@ public final class Repeated {
     }
 
     /**
-     * Puts a figure's median and its interval's columns into {@code row} (for a benchmark whose
-     * repetitions are its own, as the clock synchronisations are, as well as for merged runs);
-     * returns whether the figure is unstable: an interval wider than its tolerance, or short of 95 %.
+     * Puts a figure's median and its interval's columns into {@code row}; returns whether the
+     * figure is unstable ({@link #unstable}).
      */
-    public static boolean putFigure(Map<String, Object> row, Figure figure, MedianInterval interval) {
+    private static boolean putFigure(Map<String, Object> row, Figure figure, MedianInterval interval) {
         row.put(figure.column(), interval.median());
         row.put(figure.column() + Figure.LOW, interval.low());
         row.put(figure.column() + Figure.HIGH, interval.high());
         row.put(figure.column() + Figure.RUNS, interval.repetitions());
         row.put(figure.column() + Figure.TOLERANCE, figure.width(interval.median()));
+        return unstable(figure, interval);
+    }
+
+    /** Whether {@code figure}'s {@code interval} is too wide to trust: wider than its tolerance, or short of 95 %. */
+    static boolean unstable(Figure figure, MedianInterval interval) {
         return interval.repetitions() > 0 && (figure.unstable(interval) || interval.confidence() < MedianInterval.CONFIDENCE);
     }
 
     /** Puts how many runs a row stands for and which of its figures are unstable. */
-    public static void putVerdict(Map<String, Object> row, int runs, List<String> unstable) {
+    private static void putVerdict(Map<String, Object> row, int runs, List<String> unstable) {
         row.put(RUNS, runs);
         row.put(UNSTABLE, !unstable.isEmpty());
         row.put(UNSTABLE_FIGURES, String.join(" ", unstable));

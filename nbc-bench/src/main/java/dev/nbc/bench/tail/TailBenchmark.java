@@ -15,6 +15,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import dev.nbc.core.schedule.Collective;
 import dev.nbc.bench.ops.EngineCounters;
+import dev.nbc.bench.ops.JvmActivity;
+import dev.nbc.bench.ops.PointKey;
 import dev.nbc.bench.ops.RuntimeActivity;
 import dev.nbc.bench.ops.VariantCall;
 import dev.nbc.bench.ops.Sweep;
@@ -26,10 +28,8 @@ import dev.nbc.bench.report.ProgressBar;
 import dev.nbc.bench.report.Results;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * The latency distribution of back-to-back collectives, as an iterative solver meets them: start,
@@ -46,14 +46,6 @@ import java.util.Objects;
                 + "of the per-iteration maximum over ranks, nbc with and without progress thread and Open MPI's own, "
                 + "for groups 1, 2, 4 .. P; ratios to Open MPI in the same run.")
 public final class TailBenchmark extends Benchmark {
-    /** Quantiles reported per point, with their column names. */
-    private static final double[] QUANTILES = {0.5, 0.9, 0.99, 0.999};
-    private static final String[] QUANTILE_COLUMNS = {"p50_us", "p90_us", "p99_us", "p999_us"};
-    static final String MEAN_US = "mean_us";
-    static final String MAX_US = "max_us";
-    static final String MEAN_VS_OMPI = "mean_vs_ompi";
-    static final String P99_VS_OMPI = "p99_vs_ompi";
-
     @Option(names = "--bytes", split = ",", paramLabel = "B", defaultValue = "8",
             description = "Message sizes of bcast and allreduce (default ${DEFAULT-VALUE}; barrier has none).")
     List<Integer> bytes;
@@ -75,8 +67,8 @@ public final class TailBenchmark extends Benchmark {
     }
 
     /** The figures with a median and interval over the runs (each run times all the iterations: the tail needs them). */
-    private static final List<Figure> FIGURES = List.of(Figure.relative(QUANTILE_COLUMNS[0], 0.25), Figure.relative(MEAN_US, 0.25),
-            Figure.relative(QUANTILE_COLUMNS[2], 0.5));
+    static final List<Figure> FIGURES = List.of(Figure.relative(TailPoint.P50_US, 0.25), Figure.relative(TailPoint.MEAN_US, 0.25),
+            Figure.relative(TailPoint.P99_US, 0.5));
 
     @Override
     public void check(OptionChecks checks) {
@@ -97,21 +89,20 @@ public final class TailBenchmark extends Benchmark {
     private static void run(Ranks ranks, Config config, Results results, boolean progress) {
         int points = new Sweep(config.variants(), config.collectives(), config.sizes()).points();
         ProgressBar bar = new ProgressBar(progress, points * config.groups().size());
-        List<Map<String, Object>> all = new ArrayList<>();
+        List<Repeated.Merged<TailPoint>> all = new ArrayList<>();
         for (int p : config.groups()) {
-            List<Map<String, Object>> rows = ranks.run(p, env -> measureGroup(env, config, bar));
+            List<Repeated.Merged<TailPoint>> rows = ranks.run(p, env -> measureGroup(env, config, bar));
             if (rows != null) {
                 all.addAll(rows);
             }
         }
-        addRatios(all);
-        for (Map<String, Object> r : all) {
-            results.row("tail").putAll(r);
+        for (TailRow row : withRatios(all)) {
+            results.add("tail", row);
         }
         bar.finish();
     }
 
-    private static List<Map<String, Object>> measureGroup(RankEnv env, Config config, ProgressBar bar) {
+    private static List<Repeated.Merged<TailPoint>> measureGroup(RankEnv env, Config config, ProgressBar bar) {
         Sweep sweep = new Sweep(config.variants(), config.collectives(), config.sizes());
         sweep.warmUp(env, config.warmups(), config.warmupSeconds());
         // Then the whole measurement once, dropped: whichever variant was measured first after a
@@ -120,12 +111,12 @@ public final class TailBenchmark extends Benchmark {
         Config once = new Config(config.groups(), config.sizes(), config.collectives(), config.variants(),
                 Math.max(1, config.iterations() / 5), config.warmups(), 0, 1);
         sweep.run(env, (variant, op) -> point(env.control(), op, once));
-        List<Map<String, Object>> rows = new ArrayList<>();
+        List<Repeated.Merged<TailPoint>> rows = new ArrayList<>();
         sweep.run(env, (variant, op) -> {
             // As many as the timed loop will run: the JIT compiles a loop by its iteration count.
             int warmUps = Math.max(config.warmups(), config.iterations());
             Sweep.warmUpUntilQuiet(env.control(), () -> backToBack(op, warmUps));
-            Map<String, Object> row = Repeated.row(config.runs(), FIGURES, () -> point(env.control(), op, config));
+            Repeated.Merged<TailPoint> row = Repeated.mergedRow(config.runs(), FIGURES, () -> point(env.control(), op, config));
             if (row != null) {
                 rows.add(row);
                 bar.step("tail P=" + env.size() + " " + variant.label() + " " + op.collective().label() + " " + op.bytes());
@@ -145,7 +136,7 @@ public final class TailBenchmark extends Benchmark {
         return times;
     }
 
-    private static Map<String, Object> point(Control control, VariantCall op, Config config) {
+    private static TailPoint point(Control control, VariantCall op, Config config) {
         // No collection of the warm-up's garbage and no compilation set off by the previous
         // point may fall into the timed loop: the collector's and the JIT's threads share the
         // ranks' cores.
@@ -153,8 +144,7 @@ public final class TailBenchmark extends Benchmark {
         EngineCounters counters = EngineCounters.start(op);
         RuntimeActivity activity = RuntimeActivity.start();
         double[] times = backToBack(op, config.iterations());
-        Map<String, Object> jvm = new LinkedHashMap<>();
-        activity.addTo(control, jvm);
+        JvmActivity jvm = activity.since(control);
         double[][] perRank = control.gather(times);
         if (perRank == null) {
             return null;
@@ -165,44 +155,33 @@ public final class TailBenchmark extends Benchmark {
                 slowest[i] = Math.max(slowest[i], rank[i]);
             }
         }
-        Map<String, Object> row = new LinkedHashMap<>();
-        op.putKey(row, perRank.length);
-        row.put("iterations", times.length);
-        row.put("warmups", config.warmups());
-        row.put("warmup_s", config.warmupSeconds());
-        for (int q = 0; q < QUANTILES.length; q++) {
-            row.put(QUANTILE_COLUMNS[q], Stats.quantile(slowest, QUANTILES[q]) / 1e3);
-        }
-        row.put(MEAN_US, Stats.mean(slowest) / 1e3);
-        row.put(MAX_US, Stats.max(slowest) / 1e3);
-        counters.addTo(row);
-        row.putAll(jvm);
-        return row;
+        return new TailPoint(op.key(perRank.length), times.length, config.warmups(), config.warmupSeconds(),
+                Stats.quantile(slowest, 0.5) / 1e3, Stats.quantile(slowest, 0.9) / 1e3, Stats.quantile(slowest, 0.99) / 1e3,
+                Stats.quantile(slowest, 0.999) / 1e3, Stats.mean(slowest) / 1e3, Stats.max(slowest) / 1e3, counters.counts(), jvm);
     }
 
-    /** Each row's mean and p99 as multiples of Open MPI's in the same run (same P, collective, size). */
-    private static void addRatios(List<Map<String, Object>> rows) {
-        for (Map<String, Object> row : rows) {
-            Map<String, Object> ompi = rows.stream()
-                    .filter(o -> Variant.OMPI.label().equals(o.get("variant")) && Objects.equals(o.get("P"), row.get("P"))
-                            && Objects.equals(o.get("collective"), row.get("collective"))
-                            && Objects.equals(o.get("bytes"), row.get("bytes")))
+    /** The rows, each with its mean and p99 as multiples of Open MPI's in the same run (same P, collective, size). */
+    private static List<TailRow> withRatios(List<Repeated.Merged<TailPoint>> points) {
+        List<TailRow> rows = new ArrayList<>();
+        for (Repeated.Merged<TailPoint> merged : points) {
+            PointKey key = merged.point().key();
+            TailPoint ompi = points.stream().map(Repeated.Merged::point)
+                    .filter(o -> Variant.OMPI.label().equals(o.key().variant()) && o.key().processes() == key.processes()
+                            && o.key().collective().equals(key.collective()) && o.key().bytes() == key.bytes())
                     .findFirst().orElse(null);
-            row.put(MEAN_VS_OMPI, ompi == null ? null : ratio(row.get(MEAN_US), ompi.get(MEAN_US)));
-            row.put(P99_VS_OMPI, ompi == null ? null : ratio(row.get(QUANTILE_COLUMNS[2]), ompi.get(QUANTILE_COLUMNS[2])));
+            rows.add(new TailRow(merged.point(), merged.spread(), ompi == null ? null : merged.point().mean() / ompi.mean(),
+                    ompi == null ? null : merged.point().p99() / ompi.p99()));
         }
-    }
-
-    private static Double ratio(Object a, Object b) {
-        return ((Number) a).doubleValue() / ((Number) b).doubleValue();
+        return rows;
     }
 
     @Override
     public void summarize(List<Map<String, Object>> rows, StringBuilder summary) {
         SummaryTable.keyed("BACK-TO-BACK TAIL (us, per-iteration max over ranks; x ompi = multiple of Open MPI's in this run)")
-                .text("%7s", "bytes").number("%8s", "p50", QUANTILE_COLUMNS[0]).number("%8s", "p90", QUANTILE_COLUMNS[1])
-                .number("%9s", "p99", QUANTILE_COLUMNS[2]).number("%9s", "p99.9", QUANTILE_COLUMNS[3]).number("%9s", "mean", MEAN_US)
-                .number("%9s", "max", MAX_US).number("%8s", "mean x", MEAN_VS_OMPI).number("%8s", "p99 x", P99_VS_OMPI)
+                .text("%7s", "bytes").number("%8s", "p50", TailPoint.P50_US).number("%8s", "p90", TailPoint.P90_US)
+                .number("%9s", "p99", TailPoint.P99_US).number("%9s", "p99.9", TailPoint.P999_US).number("%9s", "mean", TailPoint.MEAN_US)
+                .number("%9s", "max", TailPoint.MAX_US).number("%8s", "mean x", TailRow.MEAN_VS_OMPI)
+                .number("%8s", "p99 x", TailRow.P99_VS_OMPI)
                 .appendTo(summary, rows);
     }
 

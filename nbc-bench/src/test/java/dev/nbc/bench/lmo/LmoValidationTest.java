@@ -21,19 +21,19 @@ class LmoValidationTest {
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         LmoValidation.run(List.of(PlantedNetworks.Kind.SLOW_LINK), List.of(4), results,
                 new PrintStream(log, true, StandardCharsets.UTF_8));
-        Map<String, Object> r = results.rows("lmo").get(0);
+        LmoValidationRow r = results.rows("lmo", LmoValidationRow.class).get(0);
         String text = log.toString(StandardCharsets.UTF_8);
-        assertTrue((double) r.get("c_max_error_pct") < 1, text);
-        assertTrue((double) r.get("t_max_error_pct") < 10, text);
-        assertTrue((double) r.get("inverse_beta_max_error_pct") < 10, text);
-        assertEquals((double) LmoValidation.THRESHOLD, (double) r.get("s_found_bytes"), 0.0, text);
-        assertTrue((double) r.get("lmo_scatter_max_error_pct") < (double) r.get("hockney_scatter_max_error_pct"), text);
-        assertTrue((double) r.get("lmo_scatter_max_error_pct") < (double) r.get("loggp_scatter_max_error_pct"), text);
+        assertTrue(r.parameters().c() < 1, text);
+        assertTrue(r.parameters().t() < 10, text);
+        assertTrue(r.parameters().inverseBeta() < 10, text);
+        assertEquals((double) LmoValidation.THRESHOLD, r.thresholds().scatterFoundBytes(), 0.0, text);
+        assertTrue(r.scatter().lmo() < r.scatter().hockney(), text);
+        assertTrue(r.scatter().lmo() < r.scatter().loggp(), text);
         assertEquals(9, results.rows("lmo-scatter").size());
-        assertEquals((double) LmoValidation.GATHER_LARGE, (double) r.get("m2_found_bytes"), 0.0, text);
+        assertEquals((double) LmoValidation.GATHER_LARGE, r.thresholds().m2FoundBytes(), 0.0, text);
         // M1 is the last size before the escalation's leap: one sqrt-2 step below the planted one
-        assertEquals(LmoValidation.GATHER_SMALL / Math.sqrt(2), (double) r.get("m1_found_bytes"), 1.0, text);
-        assertTrue((double) r.get("lmo_gather_max_error_pct") < (double) r.get("hockney_gather_max_error_pct"), text);
+        assertEquals(LmoValidation.GATHER_SMALL / Math.sqrt(2), r.thresholds().m1FoundBytes(), 1.0, text);
+        assertTrue(r.gather().lmo() < r.gather().hockney(), text);
         assertInOrderWithin10Percent(r, text);
     }
 
@@ -49,14 +49,14 @@ class LmoValidationTest {
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         LmoValidation.run(List.of(PlantedNetworks.Kind.SLOW_PROCESSOR), List.of(4), results,
                 new PrintStream(log, true, StandardCharsets.UTF_8));
-        Map<String, Object> r = results.rows("lmo").get(0);
+        LmoValidationRow r = results.rows("lmo", LmoValidationRow.class).get(0);
         String text = log.toString(StandardCharsets.UTF_8);
         assertInOrderWithin10Percent(r, text);
-        assertTrue((double) r.get("lmo_scatter_max_error_pct") > 10, "the closed form is not: " + text);
+        assertTrue(r.scatter().lmo() > 10, "the closed form is not: " + text);
     }
 
-    private static void assertInOrderWithin10Percent(Map<String, Object> r, String text) {
-        assertTrue((double) r.get("lmo_in_order_scatter_max_error_pct") < 10, text);
-        assertTrue((double) r.get("lmo_in_order_gather_max_error_pct") < 10, text);
+    private static void assertInOrderWithin10Percent(LmoValidationRow r, String text) {
+        assertTrue(r.scatter().lmoInOrder() < 10, text);
+        assertTrue(r.gather().lmoInOrder() < 10, text);
     }
 }

@@ -39,8 +39,8 @@ class PlantedAssessmentTest {
 
         assertEquals(6, results.rows("assessment").size(), log);
         assertEquals(1, model.loggp().regions().size(), "one protocol region was planted:\n" + log);
-        for (Map<String, Object> row : results.rows("assessment")) {
-            assertEquals(0, (double) row.get("error_pct"), TOLERANCE_PCT, row.get("parameter") + " of set " + name + ":\n" + log);
+        for (AssessmentRow row : results.rows("assessment", AssessmentRow.class)) {
+            assertEquals(0, row.errorPct(), TOLERANCE_PCT, row.parameter() + " of set " + name + ":\n" + log);
         }
     }
 }

@@ -33,18 +33,18 @@ class PlantedValidationIT {
                 new PrintStream(text, true, StandardCharsets.UTF_8));
         String log = text.toString(StandardCharsets.UTF_8);
         assertEquals(List.of("L", "L_netgauge", "o_s", "o_r", "g", "G"),
-                results.rows("assessment").stream().map(r -> r.get("parameter")).toList(), log);
-        List<Map<String, Object>> predictions = results.rows("prediction");
+                results.rows("assessment", AssessmentRow.class).stream().map(AssessmentRow::parameter).toList(), log);
+        List<PredictionRow> predictions = results.rows("prediction", PredictionRow.class);
         assertEquals(List.of("barrier 0", "bcast 8", "allreduce 8", "bcast 4096", "allreduce 4096"),
-                predictions.stream().map(r -> r.get("collective") + " " + r.get("bytes")).toList(), log);
+                predictions.stream().map(r -> r.collective() + " " + r.bytes()).toList(), log);
         EmulatedNetwork network = set.network();
-        for (Map<String, Object> row : predictions) {
-            long bytes = (long) row.get("bytes");
+        for (PredictionRow row : predictions) {
+            long bytes = row.bytes();
             double oneWayMicros = network.oneWayNanos((int) bytes) / 1e3;
-            double measured = (double) row.get("measured_median_us");
-            assertTrue(measured >= oneWayMicros, row.get("collective") + " of " + bytes + " B took " + measured
+            double measured = row.measuredMedianMicros();
+            assertTrue(measured >= oneWayMicros, row.collective() + " of " + bytes + " B took " + measured
                     + " us, less than one message's one-way time " + oneWayMicros + " us:\n" + log);
-            assertTrue(Double.isFinite((double) row.get("predicted_assessed_us")), log);
+            assertTrue(Double.isFinite(row.predictedAssessedMicros()), log);
         }
     }
 }

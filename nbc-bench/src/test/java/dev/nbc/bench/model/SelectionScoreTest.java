@@ -45,7 +45,7 @@ class SelectionScoreTest {
         Results results = new Results(Map.of());
         score.record(results);
         assertEquals(4, results.rows("selection").size());
-        String measured = results.rows("selection").get(1).get("measured_us").toString();
+        String measured = results.rows("selection", SelectionRow.class).get(1).measuredMicros();
         assertTrue(measured.matches("(linear|binomial)=0\\.[0-9] (linear|binomial)=0\\.[0-9]") && measured.contains("linear=") && measured.contains("binomial="), measured);
     }
 

@@ -24,25 +24,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ReportWritingTest {
 
+    /** A measured row. */
+    record Measured(@Column("P") Object processes, @Column("variant") String variant, @Column("collective") String collective,
+                    @Column("bytes") int bytes, @Column("cpu_share") double cpuShare, @Column("idle_us_per_op") double idle) {
+    }
+
+    /** A row of other columns: the CSV has the columns of every row, empty cells where a row has none. */
+    record Other(@Column("P") int processes, @Column("variant") String variant, @Column("collective") String collective,
+                 @Column("bytes") int bytes, @Column("cpu_share") double cpuShare, @Column("extra") int extra) {
+    }
+
     private static Results sample() {
         Map<String, Object> run = new LinkedHashMap<>();
         run.put("transport", "inprocess");
         run.put("git_commit", "abc");
         Results r = new Results(run);
-        Map<String, Object> a = r.row("overhead");
-        a.put("P", 2);
-        a.put("variant", "nbc-thread");
-        a.put("collective", "bcast");
-        a.put("bytes", 8);
-        a.put("cpu_share", 0.25);
-        a.put("idle_us_per_op", 3.5);
-        Map<String, Object> b = r.row("overhead");
-        b.put("P", 4);
-        b.put("variant", "a,\"b\"");
-        b.put("collective", "bcast");
-        b.put("bytes", 8);
-        b.put("cpu_share", Double.NaN);
-        b.put("extra", 1);
+        r.add("overhead", new Measured(2, "nbc-thread", "bcast", 8, 0.25, 3.5));
+        r.add("overhead", new Other(4, "a,\"b\"", "bcast", 8, Double.NaN, 1));
         return r;
     }
 
@@ -110,7 +108,7 @@ class ReportWritingTest {
         Report.write(sample(), NbcBench.benchmarks(), dir, "t", "older");
         Map<String, Long> before = listing(dir);
         Results broken = sample();
-        broken.row("overhead").put("P", "not a number"); // the plots fail after the CSV and JSON were written
+        broken.add("overhead", new Measured("not a number", "nbc-thread", "bcast", 8, 0.5, 1)); // the plots fail after the CSV and JSON
         assertThrows(ClassCastException.class, () -> Report.write(broken, NbcBench.benchmarks(), dir, "t", "newer"));
         assertEquals(before, listing(dir), "no new file, no temporary directory");
         assertEquals("older", Files.readString(dir.resolve("t-summary.txt")));

@@ -69,6 +69,27 @@ class SpreadTest {
                 "rows of different points are never merged");
     }
 
+    record Point(@dev.nbc.bench.report.Column("P") int processes, @dev.nbc.bench.report.Column("time_us") double time,
+                 @dev.nbc.bench.report.Column("valid") long valid) {
+    }
+
+    @Test
+    void typedRowsAreMergedAsTheirColumnsAndKeepTheirIntervalsApart() {
+        int[] run = {0};
+        List<Repeated.Merged<Point>> merged = Repeated.mergedRows(6, List.of(Figure.relative("time_us", 0.25)), List.of("valid"),
+                () -> List.of(new Point(2, 10 + run[0]++, 3)));
+        Repeated.Merged<Point> point = merged.get(0);
+        assertEquals(new Point(2, 12.5, 18), point.point());
+        assertEquals(List.of(new Spread.Interval("time_us", 10, 15, 6, 12.5 * 0.25)), point.spread().intervals());
+        assertEquals(6, point.spread().runs());
+        assertEquals(List.of("time_us"), point.spread().unstableFigures());
+        Map<String, Object> columns = new LinkedHashMap<>();
+        point.spread().putColumns(columns);
+        assertEquals(List.of("time_us_ci_low", "time_us_ci_high", "time_us_ci_runs", "time_us_tolerance", "runs", "unstable",
+                "unstable_figures"), List.copyOf(columns.keySet()));
+        assertEquals(null, Repeated.mergedRow(3, List.of(), () -> (Point) null), "null on the ranks that are not the leader");
+    }
+
     @Test
     void aComparisonFlagsTheFiguresWhoseIntervalsDoNotOverlap() throws Exception {
         ObjectMapper json = new ObjectMapper();

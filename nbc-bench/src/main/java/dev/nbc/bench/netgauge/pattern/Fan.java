@@ -10,7 +10,6 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -80,7 +79,7 @@ public final class Fan implements Pattern {
     }
 
     @Override
-    public List<Map<String, Object>> run(PatternRun run) {
+    public List<NetgaugeRow> run(PatternRun run) {
         Endpoint endpoint = run.endpoint();
         int server = run.randomRank();
         int maxBytes = run.sweep().maxBytes();
@@ -94,7 +93,7 @@ public final class Fan implements Pattern {
                 perClient[r] = r == server ? null : endpoint.allocate(maxBytes);
             }
         }
-        List<Map<String, Object>> rows = new ArrayList<>();
+        List<NetgaugeRow> rows = new ArrayList<>();
         PendingOperation[] pending = new PendingOperation[size];
         for (int clients : clientCounts(size)) {
             // clients: the next ranks after the server, cyclically

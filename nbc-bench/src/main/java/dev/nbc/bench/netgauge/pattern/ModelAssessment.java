@@ -17,9 +17,7 @@ import picocli.CommandLine.Option;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -70,7 +68,7 @@ public final class ModelAssessment implements Pattern {
     }
 
     @Override
-    public List<Map<String, Object>> run(PatternRun run) throws Exception {
+    public List<NetgaugeRow> run(PatternRun run) throws Exception {
         int maxBytes = Math.max(8, run.sweep().maxBytes());
         AssessmentPlan plan = AssessmentPlan.standard(maxBytes, options.repetitions);
         Optional<AssessmentData> data = AssessmentProtocol.run(run.endpoint().transport(), plan, FIRST_TAG, null);
@@ -90,8 +88,8 @@ public final class ModelAssessment implements Pattern {
         return loggp ? loggpRows(run, model.loggp()) : plogpRows(run, model.plogp());
     }
 
-    private List<Map<String, Object>> loggpRows(PatternRun run, LogGPEstimate e) {
-        List<Map<String, Object>> rows = new ArrayList<>();
+    private List<NetgaugeRow> loggpRows(PatternRun run, LogGPEstimate e) {
+        List<NetgaugeRow> rows = new ArrayList<>();
         rows.add(parameter(run, "L_netgauge", e.latencyNetgauge().value() / 1e3, "us", 1));
         rows.add(parameter(run, "L", e.latency().value() / 1e3, "us", 1));
         rows.add(parameter(run, "o_s", e.sendOverhead().value() / 1e3, "us", 1));
@@ -103,8 +101,8 @@ public final class ModelAssessment implements Pattern {
         return rows;
     }
 
-    private List<Map<String, Object>> plogpRows(PatternRun run, PLogPEstimate e) {
-        List<Map<String, Object>> rows = new ArrayList<>();
+    private List<NetgaugeRow> plogpRows(PatternRun run, PLogPEstimate e) {
+        List<NetgaugeRow> rows = new ArrayList<>();
         for (PLogPEstimate.Row r : e.table()) {
             rows.add(parameter(run, "o_s", r.sendOverhead() / 1e3, "us", r.bytes()));
             rows.add(parameter(run, "o_r", r.receiveOverhead() / 1e3, "us", r.bytes()));
@@ -113,15 +111,7 @@ public final class ModelAssessment implements Pattern {
         return rows;
     }
 
-    private Map<String, Object> parameter(PatternRun run, String name, double value, String unit, long fromBytes) {
-        Map<String, Object> row = new LinkedHashMap<>();
-        row.put(Rows.PATTERN, name());
-        row.put(Rows.MODULE, run.endpoint().module().name());
-        row.put(Rows.RANKS, run.size());
-        row.put(Rows.BYTES, fromBytes);
-        row.put("parameter", name);
-        row.put("value", value);
-        row.put("unit", unit);
-        return row;
+    private ParameterRow parameter(PatternRun run, String name, double value, String unit, long fromBytes) {
+        return new ParameterRow(name(), run.endpoint().module().name(), run.size(), fromBytes, name, value, unit);
     }
 }

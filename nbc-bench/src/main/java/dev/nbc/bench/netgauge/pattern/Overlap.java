@@ -10,7 +10,6 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Netgauge's nbov: how much of a non-blocking exchange the module lets computation hide. Ranks 0
@@ -32,14 +31,14 @@ public final class Overlap implements Pattern {
     }
 
     @Override
-    public List<Map<String, Object>> run(PatternRun run) {
+    public List<NetgaugeRow> run(PatternRun run) {
         Endpoint endpoint = run.endpoint();
         boolean active = run.rank() < 2;
         int partner = 1 - run.rank();
         BusyWork work = active ? BusyWork.calibrate() : null;
         ByteBuffer out = endpoint.allocate(run.sweep().maxBytes());
         ByteBuffer in = endpoint.allocate(run.sweep().maxBytes());
-        List<Map<String, Object>> rows = new ArrayList<>();
+        List<NetgaugeRow> rows = new ArrayList<>();
         for (int bytes : run.sweep().sizes()) {
             run.synchronize();
             if (!active) {
@@ -63,11 +62,8 @@ public final class Overlap implements Pattern {
                 }
             }
             if (run.rank() == 0) {
-                Map<String, Object> row = Rows.time(run, name(), 1, bytes, "exchange with computation", overall, bytes, 0);
-                row.put("pure_us", pureTime / 1e3);
-                row.put("compute_us", compute / 1e3);
-                row.put("overlap_pct", OverlapFormulas.osu(pureTime, compute, Stats.median(overall)));
-                rows.add(row);
+                rows.add(TimeRow.of(run, name(), 1, bytes, "exchange with computation", overall, bytes, 0).with(
+                        new TimeRow.OverlapTimes(pureTime / 1e3, compute / 1e3, OverlapFormulas.osu(pureTime, compute, Stats.median(overall)))));
             }
         }
         return rows;

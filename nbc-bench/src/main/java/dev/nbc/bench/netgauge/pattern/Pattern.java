@@ -3,7 +3,6 @@ package dev.nbc.bench.netgauge.pattern;
 import dev.nbc.bench.netgauge.module.Capability;
 
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -50,7 +49,7 @@ public interface Pattern {
 
     /**
      * The benchmark function, on every rank of the group: returns the result rows on rank 0
-     * ({@link Rows}), an empty list elsewhere.
+     * ({@link NetgaugeRow}), an empty list elsewhere.
      */
-    List<Map<String, Object>> run(PatternRun run) throws Exception;
+    List<NetgaugeRow> run(PatternRun run) throws Exception;
 }

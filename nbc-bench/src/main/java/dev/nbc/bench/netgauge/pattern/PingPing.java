@@ -8,7 +8,6 @@ import dev.nbc.core.transport.PendingOperation;
 import java.nio.ByteBuffer;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Ping-ping (the Pallas/IMB test the paper cites for pipelining effects): ranks 0 and 1 send to
@@ -27,13 +26,13 @@ public final class PingPing implements Pattern {
     }
 
     @Override
-    public List<Map<String, Object>> run(PatternRun run) {
+    public List<NetgaugeRow> run(PatternRun run) {
         Endpoint endpoint = run.endpoint();
         boolean active = run.rank() < 2;
         int partner = 1 - run.rank();
         ByteBuffer out = endpoint.allocate(run.sweep().maxBytes());
         ByteBuffer in = endpoint.allocate(run.sweep().maxBytes());
-        List<Map<String, Object>> rows = new java.util.ArrayList<>();
+        List<NetgaugeRow> rows = new java.util.ArrayList<>();
         for (int bytes : run.sweep().sizes()) {
             RoundTimes times = new RoundTimes(run.sweep().rounds(bytes));
             run.synchronize();

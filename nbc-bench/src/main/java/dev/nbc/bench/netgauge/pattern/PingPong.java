@@ -8,7 +8,6 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Ping-pong between pairs of ranks: the client sends a message, the server sends it back, and the
@@ -48,7 +47,7 @@ public final class PingPong implements Pattern {
     }
 
     @Override
-    public List<Map<String, Object>> run(PatternRun run) {
+    public List<NetgaugeRow> run(PatternRun run) {
         int[] order = allPairs ? run.randomPermutation() : identity(run.size());
         int pairs = allPairs ? run.size() / 2 : 1;
         int position = indexOf(order, run.rank());
@@ -57,7 +56,7 @@ public final class PingPong implements Pattern {
         int partner = client ? order[position + pairs] : server ? order[position - pairs] : -1;
         Endpoint endpoint = run.endpoint();
         ByteBuffer buffer = endpoint.allocate(run.sweep().maxBytes());
-        List<Map<String, Object>> rows = new ArrayList<>();
+        List<NetgaugeRow> rows = new ArrayList<>();
         for (int bytes : run.sweep().sizes()) {
             RoundTimes times = new RoundTimes(run.sweep().rounds(bytes));
             int warmups = run.sweep().warmups(bytes);

@@ -1,14 +1,8 @@
 package dev.nbc.bench.netgauge.pattern;
 
-import dev.nbc.bench.latency.Stats;
-
-import java.util.LinkedHashMap;
-import java.util.Map;
-
 /**
- * The columns of netgauge's rows, one owner for every pattern, the report and the plots. A time
- * row holds a distribution of per-round times in microseconds (median, mean, p99, as users pay the
- * mean and the tail) and the bandwidth its median implies.
+ * The names of netgauge's columns, one owner for every pattern's rows ({@link TimeRow},
+ * {@link ParameterRow}), the report and the plots.
  */
 public final class Rows {
     public static final String PATTERN = "pattern";
@@ -31,34 +25,13 @@ public final class Rows {
     public static final String ERROR_PCT = "error_pct";
     /** Messages an unreliable module lost (rounds that were not timed). */
     public static final String LOST = "lost";
+    /** The nbov pattern's overlap with computation. */
+    public static final String OVERLAP_PCT = "overlap_pct";
+    /** A parameter row's parameter, value and unit. */
+    public static final String PARAMETER = "parameter";
+    public static final String VALUE = "value";
+    public static final String UNIT = "unit";
 
     private Rows() {
-    }
-
-    /**
-     * A time row for {@code bytes}: {@code roundTimes} in ns (the rounds that completed),
-     * {@code bytesPerRound} the bytes one peer moves in a timed interval, {@code peers} how many
-     * move them at once.
-     */
-    public static Map<String, Object> time(PatternRun run, String pattern, int peers, int bytes, String timed, double[] roundTimes,
-                                           long bytesPerRound, int lost) {
-        Map<String, Object> row = new LinkedHashMap<>();
-        row.put(PATTERN, pattern);
-        row.put(MODULE, run.endpoint().module().name());
-        row.put(RANKS, run.size());
-        row.put(PEERS, peers);
-        row.put(BYTES, bytes);
-        row.put(ROUNDS, roundTimes.length);
-        row.put(TIMED, timed);
-        boolean any = roundTimes.length > 0;
-        double median = any ? Stats.median(roundTimes) : Double.NaN;
-        row.put(TIME_US, median / 1e3);
-        row.put(TIME_MEAN_US, any ? Stats.mean(roundTimes) / 1e3 : Double.NaN);
-        row.put(TIME_P99_US, any ? Stats.quantile(roundTimes, 0.99) / 1e3 : Double.NaN);
-        double mibPerSecond = bytesPerRound / (median / 1e9) / (1 << 20);
-        row.put(BANDWIDTH_MIB_S, bytes == 0 ? 0.0 : mibPerSecond);
-        row.put(AGGREGATE_MIB_S, bytes == 0 ? 0.0 : mibPerSecond * peers);
-        row.put(LOST, lost);
-        return row;
     }
 }

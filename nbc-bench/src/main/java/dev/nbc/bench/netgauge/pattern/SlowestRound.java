@@ -1,7 +1,6 @@
 package dev.nbc.bench.netgauge.pattern;
 
 import java.util.List;
-import java.util.Map;
 
 /**
  * Combines the round times of the ranks that time a pattern (clients, pairs) at rank 0: a round
@@ -17,7 +16,7 @@ final class SlowestRound {
      * On every rank; {@code mine} is null on ranks that do not time. Returns the row on rank 0,
      * nothing elsewhere.
      */
-    static List<Map<String, Object>> rows(PatternRun run, String pattern, int peers, int bytes, String timed, RoundTimes mine,
+    static List<TimeRow> rows(PatternRun run, String pattern, int peers, int bytes, String timed, RoundTimes mine,
                                           long bytesPerRound) {
         // one gather: a timing rank's losses, then its round times; the others send nothing
         double[] times = mine == null ? new double[0] : mine.times();
@@ -47,6 +46,6 @@ final class SlowestRound {
                 slowest[i] = Math.max(slowest[i], series[1 + i]);
             }
         }
-        return List.of(Rows.time(run, pattern, peers, bytes, timed, slowest, bytesPerRound, lostTotal));
+        return List.of(TimeRow.of(run, pattern, peers, bytes, timed, slowest, bytesPerRound, lostTotal));
     }
 }

@@ -11,7 +11,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -30,48 +29,48 @@ class EmulatedPredictionTest {
     Path dir;
 
     /** Runs {@code pattern} on {@code size} ranks of a virtual-time world; rank 0's rows. */
-    private List<Map<String, Object>> run(Pattern pattern, int size) {
+    private List<TimeRow> run(Pattern pattern, int size) {
         return run(pattern, size, NETWORK, SWEEP);
     }
 
-    private List<Map<String, Object>> run(Pattern pattern, int size, EmulatedNetwork network, SizeSweep sweep) {
-        AtomicReference<List<Map<String, Object>>> rows = new AtomicReference<>();
+    private List<TimeRow> run(Pattern pattern, int size, EmulatedNetwork network, SizeSweep sweep) {
+        AtomicReference<List<TimeRow>> rows = new AtomicReference<>();
         VirtualTimeBarrier barrier = new VirtualTimeBarrier(size);
         try (InProcessWorld world = InProcessWorld.onVirtualTime(size, network)) {
             world.run((rank, transport) -> {
                 Endpoint endpoint = new Endpoint(RankTransportModule.emulated(), transport, Long.MAX_VALUE, () -> { });
                 Runnable idealBarrier = barrier.on(rank, transport);
-                List<Map<String, Object>> mine = pattern.run(new PatternRun(endpoint, new Control(transport), idealBarrier,
+                List<NetgaugeRow> mine = pattern.run(new PatternRun(endpoint, new Control(transport), idealBarrier,
                         Timers.of(transport), sweep, 1, dir));
                 if (rank == 0) {
-                    rows.set(mine);
+                    rows.set(mine.stream().map(TimeRow.class::cast).toList());
                 }
             });
         }
         return rows.get();
     }
 
-    private static void assertWithin10Percent(double predictedNanos, Map<String, Object> row) {
-        double measured = (Double) row.get(Rows.TIME_US) * 1e3;
+    private static void assertWithin10Percent(double predictedNanos, TimeRow row) {
+        double measured = row.timeMicros() * 1e3;
         assertEquals(predictedNanos, measured, 0.1 * predictedNanos, row.toString());
     }
 
     @Test
     void pingPongIsOneWayTime() {
-        List<Map<String, Object>> rows = run(PingPong.classic(), 2);
+        List<TimeRow> rows = run(PingPong.classic(), 2);
         assertEquals(SWEEP.sizes().size(), rows.size());
-        for (Map<String, Object> row : rows) {
-            assertWithin10Percent(NETWORK.oneWayNanos((Integer) row.get(Rows.BYTES)), row);
+        for (TimeRow row : rows) {
+            assertWithin10Percent(NETWORK.oneWayNanos(row.bytes()), row);
         }
     }
 
     /** Pairs on NICs of their own do not meet: every pair's RTT/2 is the ping-pong's. */
     @Test
     void oneToOnePairsDoNotSlowEachOther() {
-        List<Map<String, Object>> rows = run(PingPong.oneToOne(), 4);
-        for (Map<String, Object> row : rows) {
-            assertEquals(2, row.get(Rows.PEERS));
-            assertWithin10Percent(NETWORK.oneWayNanos((Integer) row.get(Rows.BYTES)), row);
+        List<TimeRow> rows = run(PingPong.oneToOne(), 4);
+        for (TimeRow row : rows) {
+            assertEquals(2, row.peers());
+            assertWithin10Percent(NETWORK.oneWayNanos(row.bytes()), row);
         }
     }
 
@@ -88,19 +87,19 @@ class EmulatedPredictionTest {
         Pattern manyToOne = Fan.both().get(1);
         assertEquals("n:1", manyToOne.name());
         SizeSweep sweep = new SizeSweep(1, 1 << 16, 10, 64L << 20);
-        List<Map<String, Object>> rows = run(manyToOne, 6, serialising, sweep);
+        List<TimeRow> rows = run(manyToOne, 6, serialising, sweep);
         assertEquals(5 * sweep.sizes().size(), rows.size());
         double[] byClients = new double[6];
-        for (Map<String, Object> row : rows) {
-            int clients = (Integer) row.get(Rows.PEERS);
-            int bytes = (Integer) row.get(Rows.BYTES);
+        for (TimeRow row : rows) {
+            int clients = row.peers();
+            int bytes = row.bytes();
             // on virtual time the server's inbound side takes the messages in the order of virtual time, as the simulator
             // does, whatever order the client threads ran in (InboundQueue)
-            double measured = (Double) row.get(Rows.TIME_US) * 1e3;
+            double measured = row.timeMicros() * 1e3;
             double predicted = prediction.nanos("n:1", clients, bytes);
             assertEquals(predicted, measured, 0.01 * predicted, "predicted " + predicted + " ns: " + row);
             if (bytes == 1 << 16) {
-                byClients[clients] = (Double) row.get(Rows.TIME_US);
+                byClients[clients] = row.timeMicros();
             }
         }
         // the server's reception is the bottleneck: 64 KiB from 5 clients takes about 5 receptions of (m-1)G
