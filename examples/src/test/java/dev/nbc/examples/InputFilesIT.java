@@ -3,13 +3,11 @@ package dev.nbc.examples;
 import dev.nbc.core.testing.mpi.MpiJob;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -22,26 +20,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class InputFilesIT {
 
     @Test
-    void everyFileReaderRefusesABadFileInOneLine() throws IOException, InterruptedException {
-        Path script = MpiJob.repositoryRoot().resolve("scripts/check/files-refuse-bad-input");
-        Path log = Files.createTempFile("files-refuse-bad-input", ".log");
-        try {
-            ProcessBuilder builder = new ProcessBuilder(script.toString()).redirectErrorStream(true).redirectOutput(log.toFile());
-            builder.environment().put("NBC_CHECK_CLASSPATH", MpiJob.testClassPath());
-            Process process = builder.start();
-            // a guard against a hang (a bad value wrongly reaching a simulation), not a speed claim
-            boolean ended = process.waitFor(10, TimeUnit.MINUTES);
-            if (!ended) {
-                process.descendants().forEach(ProcessHandle::destroyForcibly);
-                process.destroyForcibly();
-            }
-            String output = Files.readString(log, StandardCharsets.UTF_8);
-            System.out.print(output);
-            assertTrue(ended, "the script did not end; its output so far:\n" + output);
-            assertEquals(0, process.exitValue(), output);
-            assertTrue(output.contains("all checks passed") && !output.contains("skip "), output);
-        } finally {
-            Files.deleteIfExists(log);
-        }
+    void everyFileReaderRefusesABadFileInOneLine() {
+        // the time limit guards against a hang, it is not a speed claim
+        MpiJob.Result result = MpiJob.script(Duration.ofMinutes(10), Map.of("NBC_CHECK_CLASSPATH", MpiJob.testClassPath()),
+                "scripts/check/files-refuse-bad-input");
+        System.out.print(result.output());
+        assertFalse(result.timedOut(), result::describe);
+        assertEquals(0, result.exitCode(), result::describe);
+        assertTrue(result.output().contains("all checks passed") && !result.output().contains("skip "), result::describe);
     }
 }

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -100,6 +101,11 @@ public final class MpiJob {
      * whole process tree after {@code timeout}, as a job.
      */
     public static Result script(Duration timeout, String script, String... args) {
+        return script(timeout, Map.of(), script, args);
+    }
+
+    /** As {@link #script(Duration, String, String...)}, with {@code environment} added to the script's. */
+    public static Result script(Duration timeout, Map<String, String> environment, String script, String... args) {
         if (timeout == null || timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("timeout: must be positive, but was " + timeout);
         }
@@ -114,6 +120,7 @@ public final class MpiJob {
         if (check != null) {
             builder.environment().put(CollectiveCheck.VARIABLE, check);
         }
+        builder.environment().putAll(environment);
         long start = System.nanoTime();
         Process process;
         try {
