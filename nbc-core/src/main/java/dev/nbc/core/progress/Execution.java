@@ -218,9 +218,16 @@ final class Execution {
             stalledSince = now;
         } else if (now - stalledSince > timeoutNanos) {
             Operation operation = postedOperation(waiting);
-            int peer = operation instanceof Operation.Send s ? s.peer() : ((Operation.Receive) operation).peer();
-            String what = operation instanceof Operation.Send s ? "its send of " + s.length() + " B to"
-                    : "its receive of " + ((Operation.Receive) operation).length() + " B from";
+            int peer;
+            String what;
+            if (operation instanceof Operation.Send s) {
+                peer = s.peer();
+                what = "its send of " + s.length() + " B to";
+            } else {
+                Operation.Receive r = (Operation.Receive) operation;
+                peer = r.peer();
+                what = "its receive of " + r.length() + " B from";
+            }
             throw new PeerLostException(peer, "no progress for " + PeerTimeout.describe(now - stalledSince) + ", waiting on "
                     + what + " rank " + peer + ": that rank is unreachable, stopped, or did not call this collective ("
                     + PeerTimeout.VARIABLE + " is " + PeerTimeout.describe(timeoutNanos) + "; 0 waits for ever)");
