@@ -279,4 +279,32 @@ public final class CollectiveArguments {
         }
         return buffer;
     }
+
+    /**
+     * A gather's or scatter's buffers on one rank, checked: {@code whole}, the root's P blocks in
+     * rank order (null elsewhere), and {@code own}, this rank's block (null at a root in place).
+     */
+    public record RootedBuffers(ByteBuffer whole, ByteBuffer own, boolean inPlace) {
+    }
+
+    /**
+     * Checks a gather's or scatter's buffers: at the root {@code wholeName} must hold P x
+     * {@code count} elements, and {@code ownName} null or the same memory as the root's block of it
+     * means in place; elsewhere only {@code ownName} counts, {@code count} elements, not null. The
+     * two collectives mirror each other: the whole buffer is a gather's receive buffer and a
+     * scatter's send buffer.
+     */
+    public static RootedBuffers rootedBlocks(int rank, int root, int size, String wholeName, ByteBuffer whole,
+                                             String ownName, ByteBuffer own, int count, DataType type) {
+        int blockBytes = type.bytesFor(count);
+        type.bytesFor((long) count * size); // refuses P blocks larger than a buffer, naming count
+        if (rank != root) {
+            return new RootedBuffers(null, region(ownName, requireNotInPlace(ownName, own, rank, root), count, type), false);
+        }
+        ByteBuffer wholeRegion = region(wholeName, whole, count * size, type);
+        ByteBuffer ownRegion = own == null ? null : region(ownName, own, count, type);
+        boolean inPlace = ownRegion == null
+                || isOwnBlock(ownName, own, wholeName, whole, rank, blockBytes, wholeRegion.capacity());
+        return new RootedBuffers(wholeRegion, inPlace ? null : ownRegion, inPlace);
+    }
 }

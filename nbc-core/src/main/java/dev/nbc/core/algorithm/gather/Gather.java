@@ -36,24 +36,12 @@ public final class Gather {
         CollectiveArguments.checkRoot(root, comm.size());
         int rank = comm.rank();
         int size = comm.size();
-        int blockBytes = type.bytesFor(count);
-        type.bytesFor((long) count * size); // refuses a result larger than a buffer, naming count
-        ByteBuffer output = null;
-        ByteBuffer input;
-        boolean inPlace = false;
-        if (rank == root) {
-            output = CollectiveArguments.region("receiveBuffer", receiveBuffer, count * size, type);
-            input = sendBuffer == null ? null : CollectiveArguments.region("sendBuffer", sendBuffer, count, type);
-            inPlace = input == null || CollectiveArguments.isOwnBlock("sendBuffer", sendBuffer, "receiveBuffer",
-                    receiveBuffer, rank, blockBytes, output.capacity());
-        } else {
-            input = CollectiveArguments.region("sendBuffer",
-                    CollectiveArguments.requireNotInPlace("sendBuffer", sendBuffer, rank, root), count, type);
-        }
+        CollectiveArguments.RootedBuffers buffers = CollectiveArguments.rootedBlocks(rank, root, size,
+                "receiveBuffer", receiveBuffer, "sendBuffer", sendBuffer, count, type);
         GatherAlgorithm chosen = DEFINITION.chosen(algorithm, comm.selector(), count, type, size, null);
-        boolean rootInPlace = inPlace;
-        return new PlannedCall(new ScheduleKey(chosen, root, count, type, null, rootInPlace, 0),
-                () -> chosen.build(rank, size, root, count, type, rootInPlace), inPlace ? null : input, output,
+        boolean inPlace = buffers.inPlace();
+        return new PlannedCall(new ScheduleKey(chosen, root, count, type, null, inPlace, 0),
+                () -> chosen.build(rank, size, root, count, type, inPlace), buffers.own(), buffers.whole(),
                 () -> "IGATHER " + count + " x " + type + " to " + root);
     }
 }

@@ -36,24 +36,12 @@ public final class Scatter {
         CollectiveArguments.checkRoot(root, comm.size());
         int rank = comm.rank();
         int size = comm.size();
-        int blockBytes = type.bytesFor(count);
-        type.bytesFor((long) count * size); // refuses a send buffer larger than a buffer, naming count
-        ByteBuffer input = null;
-        ByteBuffer output;
-        boolean inPlace = false;
-        if (rank == root) {
-            input = CollectiveArguments.region("sendBuffer", sendBuffer, count * size, type);
-            output = receiveBuffer == null ? null : CollectiveArguments.region("receiveBuffer", receiveBuffer, count, type);
-            inPlace = output == null || CollectiveArguments.isOwnBlock("receiveBuffer", receiveBuffer, "sendBuffer",
-                    sendBuffer, rank, blockBytes, input.capacity());
-        } else {
-            output = CollectiveArguments.region("receiveBuffer",
-                    CollectiveArguments.requireNotInPlace("receiveBuffer", receiveBuffer, rank, root), count, type);
-        }
+        CollectiveArguments.RootedBuffers buffers = CollectiveArguments.rootedBlocks(rank, root, size,
+                "sendBuffer", sendBuffer, "receiveBuffer", receiveBuffer, count, type);
         ScatterAlgorithm chosen = DEFINITION.chosen(algorithm, comm.selector(), count, type, size, null);
-        boolean rootInPlace = inPlace;
-        return new PlannedCall(new ScheduleKey(chosen, root, count, type, null, rootInPlace, 0),
-                () -> chosen.build(rank, size, root, count, type, rootInPlace), input, inPlace ? null : output,
+        boolean inPlace = buffers.inPlace();
+        return new PlannedCall(new ScheduleKey(chosen, root, count, type, null, inPlace, 0),
+                () -> chosen.build(rank, size, root, count, type, inPlace), buffers.whole(), buffers.own(),
                 () -> "ISCATTER " + count + " x " + type + " from " + root);
     }
 }
