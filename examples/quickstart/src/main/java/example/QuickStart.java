@@ -6,9 +6,8 @@ import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.core.progress.ProgressEngine;
 import dev.nbc.core.request.Request;
+import dev.nbc.core.transport.mpi.Mpi;
 import dev.nbc.core.transport.mpi.MpiTransport;
-import mpi.MPI;
-import mpi.MPIException;
 
 import java.nio.ByteBuffer;
 
@@ -26,24 +25,19 @@ public final class QuickStart {
     }
 
     public static void main(String[] args) {
-        try {
-            if (!run(args)) {
-                System.exit(1);
-            }
-        } catch (MPIException e) {
-            System.err.println("QuickStart: MPI failed: " + e.getMessage());
+        if (!run(args)) {
             System.exit(1);
         }
     }
 
     /** The README's sample; true when this rank's result was correct. */
-    static boolean run(String[] args) throws MPIException {
+    static boolean run(String[] args) {
         // --- begin README sample
         int n = 1 << 16;                                               // doubles per rank
         boolean correct = true;
-        MpiTransport.initThreadMultiple(args);                         // MPI_THREAD_MULTIPLE, checked
-        try (ProgressEngine engine = ProgressEngine.start();           // one progress thread per process
-             Communicator comm = Communicator.create(engine, MpiTransport.create(MPI.COMM_WORLD))) {
+        try (Mpi mpi = Mpi.init(args);                                 // MPI_THREAD_MULTIPLE, checked; any MPI
+             ProgressEngine engine = ProgressEngine.start();           // one progress thread per process
+             Communicator comm = Communicator.create(engine, MpiTransport.create(mpi.world()))) {
             int rank = comm.rank(), p = comm.size();
             ByteBuffer local = Buffers.allocate(n, DataType.DOUBLE);   // direct, native byte order
             ByteBuffer sum = Buffers.allocate(n, DataType.DOUBLE);     // (Java arrays: comm.arrays())
@@ -53,8 +47,7 @@ public final class QuickStart {
             r.await();                                                 // or r.test(), r.future()
             for (int i = 0; i < n; i++) correct &= sum.getDouble(8 * i) == p * (p - 1) / 2.0 + (double) p * i;
             System.out.print(String.format("rank %d of %d: iallreduce %s, pi %.5f%n", rank, p, correct ? "ok" : "WRONG", work));
-        }                                                              // closes the communicator, then the engine
-        MPI.Finalize();
+        }                                                              // closes the communicator, the engine, MPI
         // --- end README sample
         return correct;
     }

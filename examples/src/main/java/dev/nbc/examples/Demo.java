@@ -15,8 +15,13 @@ import dev.nbc.core.transport.Transport;
 import dev.nbc.core.transport.inprocess.EmulatedNetwork;
 import dev.nbc.core.transport.inprocess.InProcessWorld;
 import dev.nbc.core.transport.mpi.MpiTransport;
-import mpi.MPI;
-import mpi.MPIException;
+import dev.nbc.core.schedule.Collective;
+import dev.nbc.core.transport.mpi.Mpi;
+import dev.nbc.core.transport.mpi.MpiCollectives;
+import dev.nbc.core.transport.mpi.MpiComm;
+import dev.nbc.core.transport.mpi.MpiException;
+import dev.nbc.core.transport.mpi.OwnCollective;
+import dev.nbc.harness.ranks.mpi.WorldValues;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -27,7 +32,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A short tour of the library through both transports, and a check: on the MPI ranks, Ibarrier,
- * Ibcast and Iallreduce through nbc over Open MPI, each compared with Open MPI's own blocking
+ * Ibcast and Iallreduce through nbc over MPI, each compared with the MPI library's own blocking
  * collective on the same data, with the overlap of a computation shown on the way; then, on
  * rank 0, the same collectives with 4 ranks as threads of this JVM, on the ideal in-process
  * network and on an emulated one (L = 50 µs). Exits 1 on any mismatch. The times are means of
@@ -39,7 +44,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A failure on any rank aborts the whole job (the others would wait for it in a collective).
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = "nbc's Ibarrier, Ibcast and Iallreduce over Open MPI checked against Open MPI's own collectives, "
+        description = "nbc's Ibarrier, Ibcast and Iallreduce over MPI checked against the MPI library's own collectives, "
                 + "then on 4 in-process ranks (ideal and emulated network). Exit: 0 all correct, 1 a mismatch or failure.")
 public final class Demo implements Callable<Integer>, Checked {
     private static final int COUNT = 1 << 16;
@@ -58,25 +63,25 @@ public final class Demo implements Callable<Integer>, Checked {
     }
 
     @Override
-    public Integer call() throws MPIException {
+    public Integer call() throws MpiException {
         return MpiAbort.job("demo", this::checkEverything) == 0 ? 0 : 1;
     }
 
     /** Rank 0's count of mismatches, on every rank. */
-    private int checkEverything() throws MPIException {
+    private int checkEverything(Mpi mpi) throws MpiException {
         int mismatches;
         int rank;
+        MpiComm world = mpi.world();
         try (ProgressEngine engine = ProgressEngine.start();
-             Communicator comm = Communicator.create(engine, MpiTransport.create(MPI.COMM_WORLD), CollectiveCheck.ON)) {
+             Communicator comm = Communicator.create(engine, MpiTransport.create(world), CollectiveCheck.ON)) {
             rank = comm.rank();
             if (rank == 0) {
-                System.out.printf("nbc demo: %d MPI ranks, %s, consistency check on%n", comm.size(),
-                        MPI.getLibVersion().trim().split("[,\\n]")[0]);
+                System.out.printf("nbc demo: %d MPI ranks, %s through %s, consistency check on%n", comm.size(),
+                        mpi.version(), mpi.access());
             }
-            int local = checkAgainstOpenMpi(comm);
-            int[] total = {local};
-            MPI.COMM_WORLD.allReduce(total, 1, MPI.INT, MPI.SUM);
-            mismatches = total[0];
+            double[] total = {checkAgainstOwnMpi(comm, world.collectives())};
+            WorldValues.allreduce(world, total, ReduceOp.SUM);
+            mismatches = (int) total[0];
         }
         if (rank == 0) {
             mismatches += inProcessChecked("in-process, ideal network", EmulatedNetwork.none());
@@ -84,13 +89,11 @@ public final class Demo implements Callable<Integer>, Checked {
                     EmulatedNetwork.symmetric(50_000, 2_000, 1_000, 0.1));
             System.out.println(mismatches == 0 ? "demo: all results correct" : "demo: " + mismatches + " MISMATCHES");
         }
-        int[] verdict = {mismatches};
-        MPI.COMM_WORLD.bcast(verdict, 1, MPI.INT, 0);
-        return verdict[0];
+        return WorldValues.bcast(world, mismatches, 0);
     }
 
-    /** nbc's collectives against Open MPI's own on the same data; returns this rank's mismatches. */
-    private int checkAgainstOpenMpi(Communicator comm) throws MPIException {
+    /** nbc's collectives against the MPI library's own on the same data; returns this rank's mismatches. */
+    private int checkAgainstOwnMpi(Communicator comm, MpiCollectives library) throws MpiException {
         int mismatches = 0;
         ByteBuffer data = Buffers.allocate(COUNT, DataType.DOUBLE);
         for (int i = 0; i < COUNT; i++) {
@@ -106,14 +109,14 @@ public final class Demo implements Callable<Integer>, Checked {
         Request[] bcast = new Request[1];
         elapsed = timed(() -> (bcast[0] = comm.ibcast(ours, COUNT, DataType.DOUBLE, comm.size() - 1)).await());
         theirs.put(0, data, 0, data.capacity());
-        MPI.COMM_WORLD.bcast(theirs, COUNT, MPI.DOUBLE, comm.size() - 1);
+        library.run(OwnCollective.of(Collective.BCAST, null, theirs, COUNT, DataType.DOUBLE, null, comm.size() - 1));
         boolean bcastOk = ours.equals(theirs);
         mismatches += bcastOk ? 0 : 1;
         line(comm, "Ibcast " + COUNT + " doubles", bcast[0], elapsed, bcastOk);
 
         Request[] allreduce = new Request[1];
         elapsed = timed(() -> (allreduce[0] = comm.iallreduce(data, ours, COUNT, DataType.DOUBLE, ReduceOp.SUM)).await());
-        MPI.COMM_WORLD.allReduce(data, theirs, COUNT, MPI.DOUBLE, MPI.SUM);
+        library.run(OwnCollective.of(Collective.ALLREDUCE, data, theirs, COUNT, DataType.DOUBLE, ReduceOp.SUM, 0));
         boolean allreduceOk = ours.equals(theirs);
         mismatches += allreduceOk ? 0 : 1;
         line(comm, "Iallreduce " + COUNT + " doubles", allreduce[0], elapsed, allreduceOk);
@@ -149,7 +152,7 @@ public final class Demo implements Callable<Integer>, Checked {
     private void line(Communicator comm, String what, Request request, long nanos, boolean ok) {
         if (comm.rank() == 0) {
             System.out.printf("  mpi         %-26s %-19s %8.1f us mean/call  %s%n", what, request.algorithm().name(),
-                    nanos / 1e3 / repeat, ok ? "ok (equals Open MPI's)" : "MISMATCH with Open MPI");
+                    nanos / 1e3 / repeat, ok ? "ok (equals the MPI's own)" : "MISMATCH with the MPI's own");
         }
     }
 

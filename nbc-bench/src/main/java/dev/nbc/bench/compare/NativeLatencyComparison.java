@@ -18,10 +18,12 @@ import dev.nbc.core.schedule.Collective;
 import dev.nbc.core.transport.mpi.MpiTransport;
 import dev.nbc.harness.call.CollectiveCall;
 import dev.nbc.harness.call.NbcCall;
-import dev.nbc.harness.call.mpi.OpenMpiCall;
+import dev.nbc.harness.call.mpi.OwnMpiCall;
+import dev.nbc.harness.ranks.mpi.WorldValues;
+import dev.nbc.core.transport.mpi.Mpi;
+import dev.nbc.core.transport.mpi.MpiComm;
+import dev.nbc.core.transport.mpi.MpiException;
 import dev.nbc.models.selection.ModelAdvisor;
-import mpi.MPI;
-import mpi.MPIException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -38,7 +40,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 
 /**
- * Latency of every nbc collective (start + await), every algorithm, against Open MPI's own
+ * Latency of every nbc collective (start + await), every algorithm, against the MPI library's own
  * non-blocking collective (start + waitFor) through the Java bindings, measured in the same run
  * on the same buffers, reported as ratios; '*' marks the algorithm nbc's selector picks by
  * default, so the table also shows whether its thresholds suit the machine. Every iteration starts
@@ -51,7 +53,7 @@ import java.util.concurrent.Callable;
  * fastest algorithm measured ({@link SelectionScore}).
  */
 @Command(name = "native-latency", mixinStandardHelpOptions = true,
-        description = "Latency of every nbc collective and algorithm against Open MPI's own non-blocking collective, "
+        description = "Latency of every nbc collective and algorithm against the MPI library's own non-blocking collective, "
                 + "same run, same buffers, as ratios (median per rank, maximum over ranks).")
 public final class NativeLatencyComparison implements Callable<Integer>, Checked {
 
@@ -111,31 +113,32 @@ public final class NativeLatencyComparison implements Callable<Integer>, Checked
     }
 
     @Override
-    public Integer call() throws MPIException {
-        return MpiAbort.job("native-latency", () -> {
-            measure();
+    public Integer call() throws MpiException {
+        return MpiAbort.job("native-latency", mpi -> {
+            measure(mpi);
             return 0;
         });
     }
 
-    private void measure() throws MPIException {
+    private void measure(Mpi mpi) throws MpiException {
+        MpiComm world = mpi.world();
         try (ProgressEngine engine = ProgressEngine.start(mode, IdleStrategy.BACKOFF);
-             Communicator comm = Communicator.create(engine, MpiTransport.create(MPI.COMM_WORLD))) {
+             Communicator comm = Communicator.create(engine, MpiTransport.create(world))) {
             int size = comm.size();
             if (comm.rank() == 0) {
-                System.out.printf("P=%d, Open MPI %s, nbc progress %s (%s), %d iterations per point; times in us (max over ranks of the "
-                                + "median; mean and p99 columns: max over ranks of each rank's mean and p99)%n",
-                        size, MPI.getLibVersion().trim().split("[,\\n]")[0], mode, engine.policy(), iterations);
+                System.out.printf("P=%d, %s through %s, nbc progress %s (%s), %d iterations per point; times in us (max over "
+                                + "ranks of the median; mean and p99 columns: max over ranks of each rank's mean and p99)%n",
+                        size, mpi.version(), mpi.access(), mode, engine.policy(), iterations);
                 System.out.printf("%-20s %10s %-19s %12s %12s %8s %10s %10s %10s %10s%n", "collective", "bytes", "nbc algorithm", "nbc",
-                        "Open MPI", "ratio", "nbc mean", "MPI mean", "nbc p99", "MPI p99");
+                        "MPI's own", "ratio", "nbc mean", "MPI mean", "nbc p99", "MPI p99");
             }
             SelectionScore score = new SelectionScore();
             for (Collective collective : collectives) {
                 List<Algorithm> algorithms = Algorithms.of(collective);
-                warmUp(comm, collective, algorithms, maxBytes);
+                warmUp(world, comm, collective, algorithms, maxBytes);
                 for (int bytes : collective == Collective.BARRIER ? new int[]{0} : sizes(maxBytes)) {
-                    CollectiveCall openMpi = new OpenMpiCall(MPI.COMM_WORLD, collective, bytes);
-                    Timing openMpiTiming = slowest(() -> openMpi.start().await(), iterations, bytes);
+                    CollectiveCall openMpi = new OwnMpiCall(world, collective, bytes);
+                    Timing openMpiTiming = slowest(world, () -> openMpi.start().await(), iterations, bytes);
                     double openMpiNanos = openMpiTiming.median();
                     int count = collective.count(bytes, DataType.DOUBLE);
                     Algorithm chosen = collective.hasEqualBlocks()
@@ -146,7 +149,7 @@ public final class NativeLatencyComparison implements Callable<Integer>, Checked
                     Map<Algorithm, Double> measured = new LinkedHashMap<>();
                     for (Algorithm algorithm : algorithms) {
                         NbcCall nbc = new NbcCall(comm, collective, bytes, algorithm);
-                        Timing nbcTiming = slowest(() -> nbc.request().await(), iterations, bytes);
+                        Timing nbcTiming = slowest(world, () -> nbc.request().await(), iterations, bytes);
                         double nbcNanos = nbcTiming.median();
                         measured.put(algorithm, nbcNanos);
                         if (comm.rank() == 0) {
@@ -192,17 +195,18 @@ public final class NativeLatencyComparison implements Callable<Integer>, Checked
     private static final int WARM_UP_SIZES = 8;
 
     /**
-     * Runs a collective's every algorithm and Open MPI's at small sizes (8 B to 1 KiB, at most
+     * Runs a collective's every algorithm and the MPI library's at small sizes (8 B to 1 KiB, at most
      * {@code maxBytes}), 1,000 calls a round, until a round sets off less than
      * {@link #JIT_QUIET_MILLIS} of compilation on every rank (at most 10 rounds): the engine's and
      * the transport's code must be compiled, or the first rows measure the JIT (on two cores its
      * threads compete with the ranks'; 600 calls left the 8 B rows at 3-6x their compiled time).
      */
-    private static void warmUp(Communicator comm, Collective collective, List<Algorithm> algorithms, int maxBytes) throws MPIException {
+    private static void warmUp(MpiComm world, Communicator comm, Collective collective, List<Algorithm> algorithms,
+                               int maxBytes) throws MpiException {
         List<CollectiveCall> calls = new ArrayList<>();
         for (int i = 0; i < WARM_UP_SIZES; i++) {
             int bytes = Math.min(8 << i, maxBytes);
-            calls.add(new OpenMpiCall(MPI.COMM_WORLD, collective, bytes));
+            calls.add(new OwnMpiCall(world, collective, bytes));
             for (Algorithm algorithm : algorithms) {
                 calls.add(new NbcCall(comm, collective, bytes, algorithm));
             }
@@ -214,7 +218,7 @@ public final class NativeLatencyComparison implements Callable<Integer>, Checked
                 calls.get(i % calls.size()).start().await();
             }
             double[] compiled = {jit.getTotalCompilationTime() - before};
-            MPI.COMM_WORLD.allReduce(compiled, 1, MPI.DOUBLE, MPI.MAX);
+            WorldValues.allreduce(world, compiled, ReduceOp.MAX);
             if (compiled[0] < JIT_QUIET_MILLIS) {
                 return;
             }
@@ -229,14 +233,14 @@ public final class NativeLatencyComparison implements Callable<Integer>, Checked
     }
 
     /** This rank's start-to-completion times' median, mean and p99, each the maximum over ranks, in ns. */
-    private static Timing slowest(Operation operation, int baseIterations, int bytes) throws MPIException {
+    private static Timing slowest(MpiComm world, Operation operation, int baseIterations, int bytes) throws MpiException {
         int iterations = bytes >= (1 << 20) ? Math.max(20, baseIterations / 10) : baseIterations;
         for (int i = 0; i < iterations; i++) {
             operation.run(); // warm-up: let the JIT compile the path before it is timed
         }
         double[] nanos = new double[iterations];
         for (int i = 0; i < iterations; i++) {
-            MPI.COMM_WORLD.barrier();
+            WorldValues.barrier(world);
             long start = System.nanoTime();
             operation.run();
             nanos[i] = System.nanoTime() - start;
@@ -244,7 +248,7 @@ public final class NativeLatencyComparison implements Callable<Integer>, Checked
         Arrays.sort(nanos);
         // the median as before (the upper middle), beside the mean and the p99 users also pay
         double[] figures = {nanos[iterations / 2], Stats.mean(nanos), Stats.quantile(nanos, 0.99)};
-        MPI.COMM_WORLD.allReduce(figures, 3, MPI.DOUBLE, MPI.MAX);
+        WorldValues.allreduce(world, figures, ReduceOp.MAX);
         return new Timing(figures[0], figures[1], figures[2]);
     }
 }

@@ -10,8 +10,11 @@ import dev.nbc.harness.cli.Checked;
 import dev.nbc.harness.cli.Cli;
 import dev.nbc.harness.cli.MpiAbort;
 import dev.nbc.harness.cli.OptionChecks;
-import mpi.MPI;
-import mpi.MPIException;
+import dev.nbc.core.datatype.ReduceOp;
+import dev.nbc.core.transport.mpi.Mpi;
+import dev.nbc.core.transport.mpi.MpiComm;
+import dev.nbc.core.transport.mpi.MpiException;
+import dev.nbc.harness.ranks.mpi.WorldValues;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -51,16 +54,17 @@ public final class BspRun implements Callable<Integer>, Checked {
     }
 
     @Override
-    public Integer call() throws MPIException {
+    public Integer call() throws MpiException {
         return MpiAbort.job("jitter-bsp", this::measure);
     }
 
-    private int measure() throws MPIException {
+    private int measure(Mpi mpi) throws MpiException {
+        MpiComm world = mpi.world();
         try (ProgressEngine engine = ProgressEngine.start(ProgressMode.THREAD, IdleStrategy.BACKOFF);
-             Communicator comm = Communicator.create(engine, MpiTransport.create(MPI.COMM_WORLD))) {
+             Communicator comm = Communicator.create(engine, MpiTransport.create(world))) {
             BusyWork work = BusyWork.calibrate();
             double[] rate = {work.iterationsPerNano()};
-            MPI.COMM_WORLD.allReduce(rate, 1, MPI.DOUBLE, MPI.MIN);   // every rank the same work
+            WorldValues.allreduce(world, rate, ReduceOp.MIN);   // every rank the same work
             work = BusyWork.withRate(rate[0]);
             if (comm.rank() == 0) {
                 System.out.printf(Locale.ROOT, "P=%d, nbc barrier (%s); W, phases, mean phase us (slowest rank), slowdown %%, barrier alone us%n",
@@ -73,7 +77,7 @@ public final class BspRun implements Callable<Integer>, Checked {
                     work.work(nanos);
                     comm.ibarrier().await();
                 }
-                double alone = barrierAlone(comm);
+                double alone = barrierAlone(world, comm);
                 comm.ibarrier().await();
                 long t0 = System.nanoTime();
                 for (int i = 0; i < phases; i++) {
@@ -81,7 +85,7 @@ public final class BspRun implements Callable<Integer>, Checked {
                     comm.ibarrier().await();
                 }
                 double[] total = {System.nanoTime() - t0};
-                MPI.COMM_WORLD.allReduce(total, 1, MPI.DOUBLE, MPI.MAX);
+                WorldValues.allreduce(world, total, ReduceOp.MAX);
                 double phase = total[0] / phases;
                 if (comm.rank() == 0) {
                     System.out.printf(Locale.ROOT, "W=%.0f phases=%d phase=%.2f slowdown=%.3f barrier=%.2f%n", w, phases, phase / 1e3,
@@ -93,7 +97,7 @@ public final class BspRun implements Callable<Integer>, Checked {
     }
 
     /** Median of 200 back-to-back barriers, the slowest rank's: the synchronisation's own cost. */
-    private static double barrierAlone(Communicator comm) throws MPIException {
+    private static double barrierAlone(MpiComm world, Communicator comm) throws MpiException {
         double[] t = new double[200];
         for (int i = 0; i < t.length; i++) {
             long s = System.nanoTime();
@@ -102,7 +106,7 @@ public final class BspRun implements Callable<Integer>, Checked {
         }
         java.util.Arrays.sort(t);
         double[] median = {t[t.length / 2]};
-        MPI.COMM_WORLD.allReduce(median, 1, MPI.DOUBLE, MPI.MAX);
+        WorldValues.allreduce(world, median, ReduceOp.MAX);
         return median[0];
     }
 }

@@ -1,5 +1,6 @@
 package dev.nbc.core.integration;
 
+import dev.nbc.core.transport.mpi.bindings.BindingsMpi;
 import dev.nbc.core.transport.mpi.MpiTransport;
 import mpi.MPI;
 import mpi.MPIException;
@@ -25,7 +26,7 @@ public final class BelowThreadMultiple {
         }
         int rank = MPI.COMM_WORLD.getRank();
         boolean refused;
-        try (MpiTransport transport = MpiTransport.create(MPI.COMM_WORLD)) {
+        try (MpiTransport transport = MpiTransport.create(BindingsMpi.wrap(MPI.COMM_WORLD))) {
             System.out.println("ACCEPTED rank=" + rank);
             refused = false;
         } catch (IllegalStateException e) {

@@ -1,5 +1,6 @@
 package dev.nbc.core.integration;
 
+import dev.nbc.core.transport.mpi.bindings.BindingsMpi;
 import dev.nbc.core.Buffers;
 import dev.nbc.core.Communicator;
 import dev.nbc.core.datatype.DataType;
@@ -29,7 +30,7 @@ public final class CollectivesUnderFaults {
     }
 
     public static void main(String[] args) throws MPIException {
-        MpiTransport.initThreadMultiple(args);
+        BindingsMpi.initThreadMultiple(args);
         int bytes = Integer.parseInt(args[0]);
         long seconds = Long.parseLong(args[1]);
         ProgressMode mode = ProgressMode.valueOf(args[2]);
@@ -38,7 +39,7 @@ public final class CollectivesUnderFaults {
         int count = Math.max(1, bytes / Integer.BYTES);
         long done = 0;
         try (ProgressEngine engine = ProgressEngine.start(mode, IdleStrategy.BACKOFF);
-             MpiTransport transport = MpiTransport.create(MPI.COMM_WORLD)) {
+             MpiTransport transport = MpiTransport.create(BindingsMpi.wrap(MPI.COMM_WORLD))) {
             if (args.length > 3) {
                 engine.setPeerTimeout(Duration.ofSeconds(Long.parseLong(args[3])));
             }

@@ -1,5 +1,6 @@
 package dev.nbc.core.integration;
 
+import dev.nbc.core.transport.mpi.bindings.BindingsMpi;
 import dev.nbc.core.Buffers;
 import dev.nbc.core.Communicator;
 import dev.nbc.core.algorithm.allgather.AllgatherAlgorithm;
@@ -81,14 +82,14 @@ public final class CollectivesVsOpenMpi {
     }
 
     public static void main(String[] args) throws MPIException {
-        MpiTransport.initThreadMultiple(args);
+        BindingsMpi.initThreadMultiple(args);
         long seed = args.length > 0 ? Long.parseLong(args[0]) : 1;
         ProgressMode mode = args.length > 1 ? ProgressMode.valueOf(args[1]) : ProgressMode.THREAD;
         boolean tcp = args.length > 2 && args[2].equals("tcp");
         ReceiveMode receives = args.length > 3 ? ReceiveMode.parse(args[3]) : ReceiveMode.fromEnvironment();
         int failures;
         try (ProgressEngine engine = ProgressEngine.start(mode, IdleStrategy.BACKOFF);
-             Communicator comm = Communicator.create(engine, tcp ? tcpMesh() : MpiTransport.create(MPI.COMM_WORLD, receives))) {
+             Communicator comm = Communicator.create(engine, tcp ? tcpMesh() : MpiTransport.create(BindingsMpi.wrap(MPI.COMM_WORLD), receives))) {
             CollectivesVsOpenMpi run = new CollectivesVsOpenMpi(comm, seed);
             if (receives == ReceiveMode.PROBED) {
                 run.sweep();

@@ -1,5 +1,6 @@
 package dev.nbc.core.integration;
 
+import dev.nbc.core.transport.mpi.bindings.BindingsMpi;
 import dev.nbc.core.Buffers;
 import dev.nbc.core.Communicator;
 import dev.nbc.core.datatype.DataType;
@@ -33,7 +34,7 @@ public final class ManyThreadsOnMpi {
     }
 
     public static void main(String[] args) throws Exception {
-        MpiTransport.initThreadMultiple(args);
+        BindingsMpi.initThreadMultiple(args);
         int threads = Integer.parseInt(args[0]);
         int calls = Integer.parseInt(args[1]);
         int rank = MPI.COMM_WORLD.getRank();
@@ -49,7 +50,7 @@ public final class ManyThreadsOnMpi {
             List<Thread> workers = new ArrayList<>();
             List<MpiTransport> transports = new ArrayList<>();
             for (int t = 0; t < threads; t++) {
-                MpiTransport transport = MpiTransport.create(duplicates.get(t));
+                MpiTransport transport = MpiTransport.create(BindingsMpi.wrap(duplicates.get(t)));
                 transports.add(transport);
                 Communicator comm = Communicator.create(engine, transport);
                 int thread = t;

@@ -1,5 +1,6 @@
 package dev.nbc.core.integration;
 
+import dev.nbc.core.transport.mpi.bindings.BindingsMpi;
 import dev.nbc.core.Buffers;
 import dev.nbc.core.Communicator;
 import dev.nbc.core.PersistentCollective;
@@ -178,7 +179,7 @@ public final class MisuseScenarios {
     }
 
     public static void main(String[] args) throws MPIException {
-        MpiTransport.initThreadMultiple(args);
+        BindingsMpi.initThreadMultiple(args);
         Scenario scenario = Scenario.valueOf(args[0].toUpperCase().replace('-', '_'));
         CollectiveCheck check = args[1].equals("on") ? CollectiveCheck.ON : CollectiveCheck.OFF;
         ErrorPolicy policy = args[2].equals("return") ? ErrorPolicy.RETURN : ErrorPolicy.FAIL_FAST;
@@ -187,7 +188,7 @@ public final class MisuseScenarios {
         String outcome;
         try (ProgressEngine engine = ProgressEngine.start()) {
             engine.setErrorPolicy(policy);
-            Communicator comm = Communicator.create(engine, MpiTransport.create(MPI.COMM_WORLD, receives), check);
+            Communicator comm = Communicator.create(engine, MpiTransport.create(BindingsMpi.wrap(MPI.COMM_WORLD), receives), check);
             try {
                 scenario.run(comm);
                 outcome = "completed";

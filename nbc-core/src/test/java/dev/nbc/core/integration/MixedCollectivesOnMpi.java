@@ -1,5 +1,6 @@
 package dev.nbc.core.integration;
 
+import dev.nbc.core.transport.mpi.bindings.BindingsMpi;
 import dev.nbc.core.Communicator;
 import dev.nbc.core.progress.IdleStrategy;
 import dev.nbc.core.progress.ProgressEngine;
@@ -32,7 +33,7 @@ public final class MixedCollectivesOnMpi {
     }
 
     public static void main(String[] args) throws MPIException {
-        MpiTransport.initThreadMultiple(args);
+        BindingsMpi.initThreadMultiple(args);
         long seed = args.length > 0 ? Long.parseLong(args[0]) : 1;
         ReceiveMode receives = args.length > 1 ? ReceiveMode.parse(args[1]) : ReceiveMode.fromEnvironment();
         int rank = MPI.COMM_WORLD.getRank();
@@ -81,7 +82,7 @@ public final class MixedCollectivesOnMpi {
                         continue;
                     }
                     Communicator comm = Communicator.create(engines[MixedCommunicators.engineOf(c, mode == ProgressMode.THREAD)],
-                            MpiTransport.create(comms[c], receives));
+                            MpiTransport.create(BindingsMpi.wrap(comms[c]), receives));
                     comm.setSelector(MixedCommunicators.selector(c));
                     communicators.add(comm);
                     if (comm.rank() != MixedCommunicators.rankIn(c, rank, size)) {

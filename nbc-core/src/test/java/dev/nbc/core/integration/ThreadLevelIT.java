@@ -22,15 +22,15 @@ class ThreadLevelIT {
     private static final int RANKS = 2;
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource({"init, MPI.THREAD_SINGLE", "serialized, MPI.THREAD_SERIALIZED"})
+    @CsvSource({"init, MPI_THREAD_SINGLE", "serialized, MPI_THREAD_SERIALIZED"})
     void createRefusesAnMpiBelowThreadMultiple(String init, String level) {
         MpiJob.Result job = MpiJob.run(RANKS, HANG, BelowThreadMultiple.class, init);
         assertFalse(job.timedOut(), job::describe);
         assertEquals(0, job.exitCode(), job::describe);
         assertFalse(job.output().contains("ACCEPTED"), job::describe);
         String expected = "MpiTransport.create: MPI was initialised with thread level " + level
-                + ", but nbc needs MPI.THREAD_MULTIPLE (its progress thread calls MPI while the application does); "
-                + "initialise it with MpiTransport.initThreadMultiple(args) or MPI.InitThread(args, MPI.THREAD_MULTIPLE)";
+                + ", but nbc needs MPI_THREAD_MULTIPLE (its progress thread calls MPI while the application does); "
+                + "initialise it with Mpi.init(args) or MPI.InitThread(args, MPI.THREAD_MULTIPLE)";
         for (int rank = 0; rank < RANKS; rank++) {
             List<String> refusals = Pattern.compile("(?m)^REFUSED rank=" + rank + " (.*)$").matcher(job.output()).results()
                     .map(match -> match.group(1)).toList();

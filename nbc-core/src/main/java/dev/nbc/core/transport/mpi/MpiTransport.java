@@ -13,39 +13,21 @@ import dev.nbc.core.transport.RevokedException;
 import dev.nbc.core.transport.Transport;
 import dev.nbc.core.transport.TransportArguments;
 import dev.nbc.core.transport.TransportException;
-import mpi.Comm;
-import mpi.Datatype;
-import mpi.MPI;
-import mpi.MPIException;
-import mpi.Op;
-import mpi.Message;
-import mpi.Request;
-import mpi.Status;
 
 /**
- * {@link Transport} over Open MPI's Java bindings (Open MPI 4.1.x / 5.0.x; Open MPI 6 has none).
+ * {@link Transport} over MPI's point-to-point operations, reached through Open MPI's Java bindings
+ * or through Java's Foreign Function and Memory API (any MPI: {@link Mpi}).
  *
  * <p>The transport works on a duplicate of the application's communicator, so that the library's
  * messages can never match the application's receives (nor the other way round), with the error
- * handler {@code MPI.ERRORS_RETURN} on that duplicate, so that a failed operation (a truncated
+ * handler MPI_ERRORS_RETURN on that duplicate, so that a failed operation (a truncated
  * receive, say) becomes a {@link TransportException}: whether the job then ends is the progress
- * engine's error policy's decision ({@code NBC_ERRORS}).
+ * engine's error policy's decision ({@code NBC_ERRORS}). A request is never tested, freed or
+ * cancelled again once it completed or failed.
  *
- * <p>MPI must run at {@code MPI.THREAD_MULTIPLE}: the progress engine's thread calls MPI while the
- * application's threads do. {@link #initThreadMultiple} initialises MPI so and checks it, and
+ * <p>MPI must run at MPI_THREAD_MULTIPLE: the progress engine's thread calls MPI while the
+ * application's threads do. {@link Mpi#init} initialises MPI so and checks it, and
  * {@link #create} refuses an MPI initialised at a lower level (a plain {@code MPI.Init}).
- *
- * <p>Binding facts this class relies on (Open MPI 4.1.4, {@code ompi/mpi/java}):
- * <ul>
- * <li>{@code iSend/iRecv(Buffer, ...)} pass the buffer's base address to MPI, ignoring its
- * position, so a byte range is sent as {@code buffer.slice(offset, length)} (or as the buffer
- * itself when it starts at offset 0: {@link #range}).</li>
- * <li>{@code Request.test()} frees the native request when it completes and nulls the Java handle;
- * when the request completed with an error, MPI frees it too but the binding leaves the old handle
- * in the Java object. A request is therefore never tested, freed or cancelled again once it
- * completed or failed.</li>
- * <li>{@code Request.testAny} allocates per call and rejects null requests, so it is not used.</li>
- * </ul>
  *
  * <p>Truncation, as measured with Open MPI 4.1.4 (Debian, pml ob1, btl vader/self/tcp): a receive
  * that matches a longer message fails with MPI_ERR_TRUNCATE, surfaced here as a
@@ -70,9 +52,6 @@ public final class MpiTransport implements Transport {
      */
     static final int NATIVE_REDUCTION_MIN_COUNT = 4096;
 
-    /** MPI guarantees at least this tag upper bound; used when TAG_UB cannot be read. */
-    private static final int MPI_MIN_TAG_UB = 32767;
-
     /**
      * Ranges of operations abandoned by {@link #close()} while MPI might still write into (or read
      * from) them. They stay referenced until the process exits, so that the garbage collector
@@ -80,15 +59,16 @@ public final class MpiTransport implements Transport {
      */
     static final List<ByteBuffer> ABANDONED = Collections.synchronizedList(new ArrayList<>());
 
-    private final Comm comm;
+    private final MpiComm comm;
+    private final Mpi mpi;
     private final RevocationChannel revocations;
     private final int rank;
     private final int size;
     private final int maxTag;
     /**
      * Operations started and not yet seen complete, linked through their own fields (a hashed set
-     * cost a small collective ~6 % of its time). Holding them keeps each mpi.Request and
-     * its slice reachable while MPI uses the memory, even if the caller drops the PendingOperation.
+     * cost a small collective ~6 % of its time). Holding them keeps each request and
+     * its buffer reachable while MPI uses the memory, even if the caller drops the PendingOperation.
      */
     private final Operation inFlight = Operation.listHead();
     private final ReceiveMode receiveMode;
@@ -102,92 +82,60 @@ public final class MpiTransport implements Transport {
      * PROBED: messages matched by a probe before any receive of theirs was started, in the
      * order they arrived; a receive started later takes the first on its (peer, tag).
      */
-    private final List<Arrival> unclaimed = new ArrayList<>();
-    /** PROBED: the handle the next successful probe fills (a new one after each). */
-    private Message nextArrival = new Message();
+    private final List<MpiMessage> unclaimed = new ArrayList<>();
     private boolean closed;
 
-    private MpiTransport(Comm comm, ReceiveMode receiveMode) throws MPIException {
+    private MpiTransport(MpiComm comm, ReceiveMode receiveMode) throws MpiException {
         this.comm = comm;
+        this.mpi = comm.mpi();
         this.receiveMode = receiveMode;
-        this.rank = comm.getRank();
-        this.size = comm.getSize();
-        this.maxTag = readTagUpperBound();
+        this.rank = comm.rank();
+        this.size = comm.size();
+        this.maxTag = mpi.tagUpperBound();
         this.revocations = RevocationChannel.open(comm, rank, size);
     }
 
     /**
-     * A transport over a duplicate of {@code comm}; the caller keeps {@code comm} and must
-     * {@link #close()} the transport before {@code MPI.Finalize()}.
+     * A transport over a duplicate of {@code comm}, a communicator of any MPI ({@link Mpi#world()},
+     * or one split from it; Open MPI's Java bindings' {@code MPI.COMM_WORLD} is
+     * {@code BindingsMpi.wrap(MPI.COMM_WORLD)}); the caller keeps {@code comm} and must
+     * {@link #close()} the transport before MPI_Finalize. Receives as {@code NBC_MPI_RECEIVES}
+     * says (posted by default).
      *
-     * @throws IllegalArgumentException if {@code comm} is null or freed
-     * @throws IllegalStateException if MPI is not initialised (or already finalised), or was
-     *         initialised with less than {@code MPI.THREAD_MULTIPLE}
+     * @throws IllegalArgumentException if {@code comm} is null
+     * @throws IllegalStateException if MPI is not running, or runs below MPI_THREAD_MULTIPLE
      * @throws TransportException if MPI fails to duplicate the communicator
      */
-    public static MpiTransport create(Comm comm) {
+    public static MpiTransport create(MpiComm comm) {
         return create(comm, ReceiveMode.fromEnvironment());
     }
 
     /**
-     * As {@link #create(Comm)}, with receives of the given mode ({@link #create(Comm)} takes
-     * {@code NBC_MPI_RECEIVES}, posted by default).
+     * As {@link #create(MpiComm)}, with receives of the given mode.
      *
-     * @throws IllegalArgumentException if an argument is null or {@code comm} is freed
+     * @throws IllegalArgumentException if an argument is null
      */
-    public static MpiTransport create(Comm comm, ReceiveMode receiveMode) {
+    public static MpiTransport create(MpiComm comm, ReceiveMode receiveMode) {
         if (receiveMode == null) {
             throw new IllegalArgumentException("receiveMode: must not be null");
         }
         if (comm == null) {
             throw new IllegalArgumentException("comm: must not be null");
         }
-        if (comm.isNull()) {
-            throw new IllegalArgumentException("comm: must be a live communicator, but it is MPI.COMM_NULL or freed");
-        }
-        checkMpiRunning("MpiTransport.create");
-        checkThreadMultiple("MpiTransport.create");
-        Comm dup = null;
+        checkMpiRunning(comm.mpi(), "MpiTransport.create");
+        MpiComm dup = null;
         try {
             dup = comm.dup();
-            dup.setErrhandler(MPI.ERRORS_RETURN);
             return new MpiTransport(dup, receiveMode);
-        } catch (MPIException e) {
+        } catch (MpiException e) {
             if (dup != null) {
                 try {
                     dup.free();
-                } catch (MPIException ignored) {
+                } catch (MpiException ignored) {
                     // the original failure is the one to report
                 }
             }
-            throw new TransportException("MPI could not duplicate the communicator for nbc: " + describe(e), e);
-        }
-    }
-
-    /**
-     * Initialises MPI with {@code MPI.THREAD_MULTIPLE}, or checks the level if the application
-     * already initialised MPI.
-     *
-     * @return the arguments MPI leaves to the application
-     * @throws IllegalStateException if MPI grants less than THREAD_MULTIPLE, saying what it granted
-     * @throws TransportException if MPI_Init_thread fails
-     */
-    public static String[] initThreadMultiple(String[] args) {
-        try {
-            int provided;
-            if (MPI.isInitialized()) {
-                provided = MPI.queryThread();
-            } else {
-                provided = MPI.InitThread(args == null ? new String[0] : args, MPI.THREAD_MULTIPLE);
-            }
-            if (provided != MPI.THREAD_MULTIPLE) {
-                throw new IllegalStateException("MPI granted thread level " + threadLevelName(provided)
-                        + " but nbc needs MPI.THREAD_MULTIPLE (its progress thread calls MPI while the application "
-                        + "does); use an Open MPI built with thread-multiple support (scripts/setup checks this)");
-            }
-            return args == null ? new String[0] : args;
-        } catch (MPIException e) {
-            throw new TransportException("MPI_Init_thread(MPI_THREAD_MULTIPLE) failed: " + describe(e), e);
+            throw new TransportException("MPI could not duplicate the communicator for nbc: " + e.describe(), e);
         }
     }
 
@@ -227,14 +175,13 @@ public final class MpiTransport implements Transport {
     @Override
     public PendingOperation send(ByteBuffer buffer, int offset, int length, int peer, int tag) {
         TransportArguments.checkSend(this, buffer, offset, length, peer, tag);
-        ByteBuffer range = range(buffer, offset, length);
         synchronized (this) {
             checkUsable();
             try {
-                Request request = comm.iSend(range, length, MPI.BYTE, peer, tag);
-                return track(new Operation(this, request, range, "send", peer, tag, length));
-            } catch (MPIException e) {
-                throw new TransportException(what("send", peer, tag, length) + " could not start: " + describe(e), e);
+                MpiRequest request = comm.send(buffer, offset, length, peer, tag);
+                return track(new Operation(this, request, buffer, offset, "send", peer, tag, length));
+            } catch (MpiException e) {
+                throw new TransportException(what("send", peer, tag, length) + " could not start: " + e.describe(), e);
             }
         }
     }
@@ -242,12 +189,11 @@ public final class MpiTransport implements Transport {
     @Override
     public PendingOperation receive(ByteBuffer buffer, int offset, int length, int peer, int tag) {
         TransportArguments.checkReceive(this, buffer, offset, length, peer, tag);
-        ByteBuffer range = range(buffer, offset, length);
         synchronized (this) {
             checkUsable();
             if (receiveMode == ReceiveMode.PROBED) {
-                Operation receive = track(new Operation(this, null, range, "receive", peer, tag, length));
-                Arrival arrival = claim(peer, tag);
+                Operation receive = track(new Operation(this, null, buffer, offset, "receive", peer, tag, length));
+                MpiMessage arrival = claim(peer, tag);
                 if (arrival == null) {
                     receive.awaitingMessage = true;
                     awaitingReceives.add(receive);
@@ -257,10 +203,10 @@ public final class MpiTransport implements Transport {
                 return receive;
             }
             try {
-                Request request = comm.iRecv(range, length, MPI.BYTE, peer, tag);
-                return track(new Operation(this, request, range, "receive", peer, tag, length));
-            } catch (MPIException e) {
-                throw new TransportException(what("receive", peer, tag, length) + " could not start: " + describe(e), e);
+                MpiRequest request = comm.receive(buffer, offset, length, peer, tag);
+                return track(new Operation(this, request, buffer, offset, "receive", peer, tag, length));
+            } catch (MpiException e) {
+                throw new TransportException(what("receive", peer, tag, length) + " could not start: " + e.describe(), e);
             }
         }
     }
@@ -275,20 +221,15 @@ public final class MpiTransport implements Transport {
     @Override
     public boolean reduceLocally(ReduceOp op, DataType type, ByteBuffer source, int sourceOffset, ByteBuffer target,
                                  int targetOffset, int count, boolean sourceIsLeft) {
-        Op mpiOp = op == ReduceOp.SUM ? MPI.SUM : op == ReduceOp.PROD ? MPI.PROD : null;
-        Datatype mpiType = type == DataType.DOUBLE ? MPI.DOUBLE : type == DataType.FLOAT ? MPI.FLOAT : null;
-        if (mpiOp == null || mpiType == null || count < NATIVE_REDUCTION_MIN_COUNT || !source.isDirect()
-                || !target.isDirect()) {
+        if (op != ReduceOp.SUM && op != ReduceOp.PROD || type != DataType.DOUBLE && type != DataType.FLOAT
+                || count < NATIVE_REDUCTION_MIN_COUNT || !source.isDirect() || !target.isDirect()) {
             return false;
         }
-        int bytes = type.bytesFor(count);
         try {
-            // The binding passes a direct buffer's base address: slices put it at the offsets.
-            Comm.reduceLocal(source.slice(sourceOffset, bytes), target.slice(targetOffset, bytes), count, mpiType, mpiOp);
-            return true;
-        } catch (MPIException e) {
+            return mpi.reduceLocal(source, sourceOffset, target, targetOffset, count, type, op);
+        } catch (MpiException e) {
             throw new TransportException("MPI_Reduce_local of " + count + " " + type + " elements with " + op
-                    + " failed: " + describe(e), e);
+                    + " failed: " + e.describe(), e);
         }
     }
 
@@ -315,7 +256,7 @@ public final class MpiTransport implements Transport {
         System.err.flush();
         try {
             comm.abort(1);
-        } catch (MPIException | RuntimeException e) {
+        } catch (MpiException | RuntimeException e) {
             System.err.println("nbc: MPI_Abort failed (" + e + "); halting this process");
         }
         Runtime.getRuntime().halt(1);
@@ -334,9 +275,9 @@ public final class MpiTransport implements Transport {
         }
         closed = true;
         try {
-            if (MPI.isFinalized()) {
-                throw new IllegalStateException("MpiTransport.close(): MPI.Finalize() was called before the transport "
-                        + "was closed; close every transport (and the engine using it) before MPI.Finalize()");
+            if (mpi.finalized()) {
+                throw new IllegalStateException("MpiTransport.close(): MPI_Finalize was called before the transport "
+                        + "was closed; close every transport (and the engine using it) before MPI_Finalize");
             }
             for (Operation op = inFlight.next; op != inFlight; op = op.next) {
                 op.abandon();
@@ -348,14 +289,9 @@ public final class MpiTransport implements Transport {
             unclaimed.clear();
             revocations.close();
             comm.free();
-        } catch (MPIException e) {
-            throw new TransportException("MPI could not free nbc's duplicate communicator: " + describe(e), e);
+        } catch (MpiException e) {
+            throw new TransportException("MPI could not free nbc's duplicate communicator: " + e.describe(), e);
         }
-    }
-
-    /** The memory MPI is given for {@code length} bytes at {@code offset}: it sees the buffer's base address. */
-    private static ByteBuffer range(ByteBuffer buffer, int offset, int length) {
-        return offset == 0 ? buffer : buffer.slice(offset, length);
     }
 
     private Operation track(Operation op) {
@@ -376,10 +312,6 @@ public final class MpiTransport implements Transport {
         }
     }
 
-    /** A message a probe matched: its handle and size, its sender and tag. */
-    private record Arrival(Message message, int peer, int tag, int bytes) {
-    }
-
     /**
      * PROBED: matches every message that has arrived, each to the first receive awaiting one from
      * its sender with its tag, or keeps it for a receive yet to start. Runs whenever an operation
@@ -391,21 +323,18 @@ public final class MpiTransport implements Transport {
      */
     private void matchArrivals() {
         while (!awaitingReceives.isEmpty()) {
-            Status status;
             try {
-                status = nextArrival.imProbe(MPI.ANY_SOURCE, MPI.ANY_TAG, comm);
-                if (status == null) {
+                MpiMessage arrival = comm.improbe();
+                if (arrival == null) {
                     return;
                 }
-                Arrival arrival = new Arrival(nextArrival, status.getSource(), status.getTag(), status.getCount(MPI.BYTE));
-                nextArrival = new Message();
-                Operation receive = firstAwaiting(arrival.peer(), arrival.tag());
+                Operation receive = firstAwaiting(arrival.source(), arrival.tag());
                 if (receive == null) {
                     unclaimed.add(arrival);
                 } else {
                     receive.take(arrival);
                 }
-            } catch (MPIException e) {
+            } catch (MpiException e) {
                 failAwaiting(e);
                 return;
             }
@@ -426,10 +355,10 @@ public final class MpiTransport implements Transport {
     }
 
     /** Takes the first message kept for a receive from {@code peer} with {@code tag}, or null. */
-    private Arrival claim(int peer, int tag) {
+    private MpiMessage claim(int peer, int tag) {
         for (int i = 0; i < unclaimed.size(); i++) {
-            Arrival arrival = unclaimed.get(i);
-            if (arrival.peer() == peer && arrival.tag() == tag) {
+            MpiMessage arrival = unclaimed.get(i);
+            if (arrival.source() == peer && arrival.tag() == tag) {
                 return unclaimed.remove(i);
             }
         }
@@ -437,22 +366,26 @@ public final class MpiTransport implements Transport {
     }
 
     /** MPI failed to probe: no receive awaiting a message can get one. */
-    private void failAwaiting(MPIException e) {
+    private void failAwaiting(MpiException e) {
         for (Operation receive : awaitingReceives) {
             receive.awaitingMessage = false;
             receive.finish();
             receive.failure = new TransportException(what(receive.kind, receive.peer, receive.tag, receive.length)
-                    + " failed to probe: " + describe(e), e);
+                    + " failed to probe: " + e.describe(), e);
         }
         awaitingReceives.clear();
     }
 
     /**
-     * The receive of a message {@code imProbe} found that does not fit: taken into memory of its
-     * own size and dropped, so that nothing is written into the receive's range or past it.
+     * The receive of a message a probe found that does not fit: taken into memory of its own size
+     * and dropped, so that nothing is written into the receive's range or past it. The message is
+     * matched already, so its receive completes as soon as its bytes are in.
      */
-    private void discard(Message message, int bytes) throws MPIException {
-        message.mRecv(ByteBuffer.allocateDirect(bytes), bytes, MPI.BYTE);
+    private static void discard(MpiMessage message) throws MpiException {
+        MpiRequest receive = message.receive(ByteBuffer.allocateDirect(message.bytes()), 0, message.bytes());
+        while (!receive.test()) {
+            Thread.onSpinWait();
+        }
     }
 
     private void checkUsable() {
@@ -470,67 +403,27 @@ public final class MpiTransport implements Transport {
         return revocations.poll(System.nanoTime());
     }
 
-    private int readTagUpperBound() throws MPIException {
-        // TAG_UB is a predefined attribute cached on MPI_COMM_WORLD; the binding returns an Integer.
-        Object value = MPI.COMM_WORLD.getAttr(MPI.TAG_UB);
-        if (value instanceof Integer tagUb && tagUb >= MPI_MIN_TAG_UB) {
-            return tagUb;
-        }
-        return MPI_MIN_TAG_UB;
-    }
-
-    private static void checkMpiRunning(String caller) {
-        try {
-            if (!MPI.isInitialized() || MPI.isFinalized()) {
-                throw new IllegalStateException(caller + ": MPI is not running (call MpiTransport.initThreadMultiple(args) "
-                        + "first, and close transports before MPI.Finalize())");
-            }
-        } catch (MPIException e) {
-            throw new TransportException(caller + ": cannot ask MPI whether it is initialised: " + describe(e), e);
-        }
-    }
-
     /**
-     * The progress thread calls MPI while the application does: below THREAD_MULTIPLE that is
-     * undefined behaviour, so a plain {@code MPI.Init} is refused rather than run.
+     * MPI must run, at MPI_THREAD_MULTIPLE: the progress thread calls MPI while the application
+     * does, and below that level that is undefined behaviour, so a plain {@code MPI_Init} is
+     * refused rather than run.
      */
-    private static void checkThreadMultiple(String caller) {
-        int provided;
-        try {
-            provided = MPI.queryThread();
-        } catch (MPIException e) {
-            throw new TransportException(caller + ": cannot ask MPI for its thread level: " + describe(e), e);
+    private static void checkMpiRunning(Mpi mpi, String caller) {
+        if (!mpi.running()) {
+            throw new IllegalStateException(caller + ": MPI is not running (call Mpi.init(args) "
+                    + "first, and close transports before MPI_Finalize)");
         }
-        if (provided != MPI.THREAD_MULTIPLE) {
-            throw new IllegalStateException(caller + ": MPI was initialised with thread level " + threadLevelName(provided)
-                    + ", but nbc needs MPI.THREAD_MULTIPLE (its progress thread calls MPI while the application does); "
-                    + "initialise it with MpiTransport.initThreadMultiple(args) or MPI.InitThread(args, MPI.THREAD_MULTIPLE)");
+        String level = mpi.threadLevel();
+        if (!level.equals("MPI_THREAD_MULTIPLE")) {
+            throw new IllegalStateException(caller + ": MPI was initialised with thread level " + level
+                    + ", but nbc needs MPI_THREAD_MULTIPLE (its progress thread calls MPI while the application does); "
+                    + "initialise it with Mpi.init(args) or MPI.InitThread(args, MPI.THREAD_MULTIPLE)");
         }
     }
 
     static String what(String kind, int peer, int tag, int length) {
         return "MPI " + kind + " of " + length + " bytes " + (kind.equals("send") ? "to" : "from") + " peer " + peer
                 + " with tag " + tag;
-    }
-
-    static String describe(MPIException e) {
-        String reason = e.getMessage();
-        int errorClass = e.getErrorClass();
-        if (errorClass == MPI.ERR_TRUNCATE) {
-            reason = "the matching message was longer than the receive (MPI_ERR_TRUNCATE): " + reason;
-        }
-        return reason + " (MPI error class " + errorClass + ", code " + e.getErrorCode() + ")";
-    }
-
-    private static String threadLevelName(int level) {
-        if (level == MPI.THREAD_SINGLE) {
-            return "MPI.THREAD_SINGLE";
-        } else if (level == MPI.THREAD_FUNNELED) {
-            return "MPI.THREAD_FUNNELED";
-        } else if (level == MPI.THREAD_SERIALIZED) {
-            return "MPI.THREAD_SERIALIZED";
-        }
-        return String.valueOf(level);
     }
 
     /** One iSend/iRecv; remembers its outcome because the binding's request must not be tested twice. */
@@ -540,8 +433,9 @@ public final class MpiTransport implements Transport {
         private final int peer;
         private final int tag;
         private final int length;
-        private Request request;       // null once MPI has released it (and, PROBED, until matched)
-        private ByteBuffer range;      // the memory MPI reads or writes, kept reachable until done
+        private MpiRequest request;    // null once MPI has released it (and, PROBED, until matched)
+        private ByteBuffer buffer;     // holds the memory MPI reads or writes reachable until done
+        private final int offset;
         private boolean done;
         private TransportException failure;
         /** PROBED receive that no message has matched yet (it is in the transport's list of them). */
@@ -550,10 +444,12 @@ public final class MpiTransport implements Transport {
         private Operation previous;
         private Operation next;
 
-        Operation(MpiTransport transport, Request request, ByteBuffer range, String kind, int peer, int tag, int length) {
+        Operation(MpiTransport transport, MpiRequest request, ByteBuffer buffer, int offset, String kind, int peer, int tag,
+                  int length) {
             this.transport = transport;
             this.request = request;
-            this.range = range;
+            this.buffer = buffer;
+            this.offset = offset;
             this.kind = kind;
             this.peer = peer;
             this.tag = tag;
@@ -562,7 +458,7 @@ public final class MpiTransport implements Transport {
 
         /** The sentinel of a circular list of operations in flight: empty, it links to itself. */
         static Operation listHead() {
-            Operation head = new Operation(null, null, null, "list head", -1, -1, 0);
+            Operation head = new Operation(null, null, null, 0, "list head", -1, -1, 0);
             head.previous = head;
             head.next = head;
             return head;
@@ -572,21 +468,21 @@ public final class MpiTransport implements Transport {
          * PROBED: receives the message a probe matched to this receive if it fits; otherwise drops
          * it, writing nothing, and fails (at its next test).
          */
-        void take(Arrival arrival) {
+        void take(MpiMessage arrival) {
             try {
                 if (arrival.bytes() > length) {
-                    transport.discard(arrival.message(), arrival.bytes());
+                    discard(arrival);
                     finish();
                     failure = new TransportException("message truncated: rank " + peer + " sent " + arrival.bytes()
                             + " bytes with tag " + tag + " to rank " + transport.rank + ", whose matching receive has room for "
                             + length + " bytes; nothing was written (the size was probed before receiving)");
                     return;
                 }
-                request = arrival.message().imRecv(range, length, MPI.BYTE);
-            } catch (MPIException e) {
+                request = arrival.receive(buffer, offset, length);
+            } catch (MpiException e) {
                 finish();
                 failure = new TransportException(what(kind, peer, tag, length) + " failed to receive its probed message: "
-                        + describe(e), e);
+                        + e.describe(), e);
             }
         }
 
@@ -626,7 +522,7 @@ public final class MpiTransport implements Transport {
             if (awaitingMessage) {
                 return stillWaiting();
             }
-            Request current = request;
+            MpiRequest current = request;
             if (current == null) {
                 failure = new TransportException(what(kind, peer, tag, length) + " was abandoned by MpiTransport.close()");
                 throw failure;
@@ -638,12 +534,12 @@ public final class MpiTransport implements Transport {
                 finish();
                 done = true;
                 return true;
-            } catch (MPIException e) {
-                // MPI has freed the failed request; the Java handle is stale, so drop it unused.
+            } catch (MpiException e) {
+                // MPI has released the failed request: drop the handle unused.
                 finish();
-                String message = what(kind, peer, tag, length) + " failed: " + describe(e);
-                failure = e.getErrorClass() == MPI.ERR_TRUNCATE
-                        ? new MemoryOverwrittenException(message + "; Open MPI may have written the rest past the receive's "
+                String message = what(kind, peer, tag, length) + " failed: " + e.describe();
+                failure = e.truncation()
+                        ? new MemoryOverwrittenException(message + "; MPI may have written the rest past the receive's "
                                 + "range, so the job cannot go on (" + ReceiveMode.VARIABLE + "=probed or "
                                 + "NBC_CHECK=on refuse a longer message before it is written)", e)
                         : new TransportException(message, e);
@@ -665,13 +561,13 @@ public final class MpiTransport implements Transport {
                     done = true;
                     return;
                 }
-                Request current = request;
+                MpiRequest current = request;
                 if (current == null || done || failure != null || !kind.equals("receive")) {
                     return;
                 }
                 try {
                     current.cancel();
-                } catch (MPIException e) {
+                } catch (MpiException e) {
                     // not cancelled: the receive completes (or fails) as it would have, and test() says so
                 }
             }
@@ -686,16 +582,16 @@ public final class MpiTransport implements Transport {
 
         private void finish() {
             request = null;
-            range = null;
+            buffer = null;
             transport.completed(this);
         }
 
         /** Called by close() under the transport's lock, for an operation not seen complete. */
         void abandon() {
-            Request current = request;
-            ByteBuffer memory = range;
+            MpiRequest current = request;
+            ByteBuffer memory = buffer;
             request = null;
-            range = null;
+            buffer = null;
             awaitingMessage = false;   // a probed receive not yet matched holds nothing of MPI's
             if (memory != null) {
                 ABANDONED.add(memory);
@@ -708,7 +604,7 @@ public final class MpiTransport implements Transport {
                     current.cancel();   // an unmatched receive would otherwise wait forever
                 }
                 current.free();
-            } catch (MPIException e) {
+            } catch (MpiException e) {
                 // close() goes on: the communicator must still be freed; the memory stays referenced
             }
         }

@@ -2,10 +2,6 @@ package dev.nbc.core.transport.mpi;
 
 import dev.nbc.core.transport.RevokedException;
 import dev.nbc.core.transport.TransportException;
-import mpi.Comm;
-import mpi.MPI;
-import mpi.MPIException;
-import mpi.Request;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -16,8 +12,8 @@ import java.util.List;
  * The MPI transport's line for revocations ({@link MpiTransport#revoke}): a second duplicate of the
  * communicator, on which every rank keeps one receive from any source posted; a rank that revokes
  * sends its reason to every other rank there. Data operations that are still waiting look at it
- * at most every {@link #POLL_INTERVAL_NANOS}: each look is an {@code MPI_Test}, which runs Open
- * MPI's progress engine, and a waiting rank polls far more often than it needs to learn of a
+ * at most every {@link #POLL_INTERVAL_NANOS}: each look is an {@code MPI_Test}, which runs the
+ * MPI library's progress engine, and a waiting rank polls far more often than it needs to learn of a
  * revocation. Used under the transport's lock.
  */
 final class RevocationChannel {
@@ -26,32 +22,31 @@ final class RevocationChannel {
     static final long POLL_INTERVAL_NANOS = 100_000;
     private static final int TAG = 0;
 
-    private final Comm comm;
+    private final MpiComm comm;
     private final int rank;
     private final int size;
     private final ByteBuffer incoming = ByteBuffer.allocateDirect(NOTICE_BYTES);
     /** The posted receive of a notice; null once a notice arrived or the channel closed. */
-    private Request receive;
+    private MpiRequest receive;
     /** Notices this rank sent, and their buffers, kept until the channel closes. */
-    private final List<Request> sends = new ArrayList<>();
+    private final List<MpiRequest> sends = new ArrayList<>();
     private final List<ByteBuffer> sent = new ArrayList<>();
     private RevokedException revoked;
     private long nextPoll;
 
-    private RevocationChannel(Comm comm, int rank, int size) throws MPIException {
+    private RevocationChannel(MpiComm comm, int rank, int size) throws MpiException {
         this.comm = comm;
         this.rank = rank;
         this.size = size;
-        this.receive = comm.iRecv(incoming, NOTICE_BYTES, MPI.BYTE, MPI.ANY_SOURCE, TAG);
+        this.receive = comm.receive(incoming, 0, NOTICE_BYTES, MpiComm.ANY_SOURCE, TAG);
     }
 
     /** A channel on a duplicate of {@code parent} (collective over it, like the transport's own). */
-    static RevocationChannel open(Comm parent, int rank, int size) throws MPIException {
-        Comm dup = parent.dup();
+    static RevocationChannel open(MpiComm parent, int rank, int size) throws MpiException {
+        MpiComm dup = parent.dup();
         try {
-            dup.setErrhandler(MPI.ERRORS_RETURN);
             return new RevocationChannel(dup, rank, size);
-        } catch (MPIException e) {
+        } catch (MpiException e) {
             dup.free();
             throw e;
         }
@@ -75,10 +70,10 @@ final class RevocationChannel {
                     revoked = new RevokedException("rank " + from + " of " + size + " revoked the communicator: "
                             + new String(reason, StandardCharsets.UTF_8));
                 }
-            } catch (MPIException e) {
+            } catch (MpiException e) {
                 receive = null;
                 revoked = new RevokedException("the revocation channel failed, so a peer's failure may go unseen: "
-                        + MpiTransport.describe(e));
+                        + e.describe());
             }
         }
         return revoked;
@@ -97,10 +92,9 @@ final class RevocationChannel {
         for (int peer = 0; peer < size; peer++) {
             if (peer != rank) {
                 try {
-                    sends.add(comm.iSend(notice, notice.capacity(), MPI.BYTE, peer, TAG));
-                } catch (MPIException e) {
-                    throw new TransportException("could not tell rank " + peer + " of the revocation: "
-                            + MpiTransport.describe(e), e);
+                    sends.add(comm.send(notice, 0, notice.capacity(), peer, TAG));
+                } catch (MpiException e) {
+                    throw new TransportException("could not tell rank " + peer + " of the revocation: " + e.describe(), e);
                 }
             }
         }
@@ -108,13 +102,13 @@ final class RevocationChannel {
     }
 
     /** Withdraws the posted receive, lets the notices sent go, and frees the duplicate. */
-    void close() throws MPIException {
+    void close() throws MpiException {
         if (receive != null) {
             receive.cancel();
             receive.free();
             receive = null;
         }
-        for (Request send : sends) {
+        for (MpiRequest send : sends) {
             // A notice is small enough to go eagerly: complete, or freed and delivered by MPI later,
             // its buffer kept referenced for the life of the process as the transport's are.
             if (!send.test()) {

@@ -1,5 +1,6 @@
 package dev.nbc.core.transport.mpi;
 
+import dev.nbc.core.transport.mpi.bindings.BindingsMpi;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,13 +46,13 @@ public final class MpiTransportRankMain {
 
     public static void main(String[] args) {
         try {
-            MpiTransport.initThreadMultiple(args);
+            BindingsMpi.initThreadMultiple(args);
             rank = MPI.COMM_WORLD.getRank();
             if (args.length > 0) {
                 receives = ReceiveMode.parse(args[0]);
             }
             int size;
-            try (MpiTransport transport = MpiTransport.create(MPI.COMM_WORLD, receives)) {
+            try (MpiTransport transport = MpiTransport.create(BindingsMpi.wrap(MPI.COMM_WORLD), receives)) {
                 size = transport.size();
                 check(transport.rank() == rank && transport.size() == MPI.COMM_WORLD.getSize(), "rank/size match COMM_WORLD");
                 check(transport.maxTag() >= 32767, "maxTag() >= 32767, was " + transport.maxTag());
