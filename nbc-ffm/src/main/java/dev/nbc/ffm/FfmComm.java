@@ -1,0 +1,187 @@
+package dev.nbc.ffm;
+
+import dev.nbc.core.transport.mpi.Mpi;
+import dev.nbc.core.transport.mpi.MpiCollectives;
+import dev.nbc.core.transport.mpi.MpiComm;
+import dev.nbc.core.transport.mpi.MpiException;
+import dev.nbc.core.transport.mpi.MpiMessage;
+import dev.nbc.core.transport.mpi.MpiRequest;
+
+import java.nio.ByteBuffer;
+
+/** An MPI_Comm of the library reached through FFM. */
+final class FfmComm implements MpiComm {
+    private final long handle;
+    private final int rank;
+    private final int size;
+
+    FfmComm(long handle) throws MpiException {
+        this.handle = handle;
+        Scratch scratch = Scratch.get();
+        try {
+            Calls.check((int) Library.COMM_RANK.invokeExact(handle, scratch.address + Scratch.INT), "MPI_Comm_rank");
+            this.rank = scratch.intValue();
+            Calls.check((int) Library.COMM_SIZE_OF.invokeExact(handle, scratch.address + Scratch.INT), "MPI_Comm_size");
+            this.size = scratch.intValue();
+        } catch (MpiException | RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw Calls.unexpected(e);
+        }
+    }
+
+    long handle() {
+        return handle;
+    }
+
+    @Override
+    public Mpi mpi() {
+        return FfmMpi.instance();
+    }
+
+    @Override
+    public int rank() {
+        return rank;
+    }
+
+    @Override
+    public int size() {
+        return size;
+    }
+
+    @Override
+    public MpiComm dup() throws MpiException {
+        Scratch scratch = Scratch.get();
+        try {
+            Calls.check((int) Library.COMM_DUP.invokeExact(handle, scratch.address + Scratch.HANDLE), "MPI_Comm_dup");
+        } catch (MpiException | RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw Calls.unexpected(e);
+        }
+        return returningErrors(scratch.handle(Scratch.HANDLE, Library.COMM_SIZE));
+    }
+
+    @Override
+    public MpiComm split(int color, int key) throws MpiException {
+        Scratch scratch = Scratch.get();
+        try {
+            Calls.check((int) Library.COMM_SPLIT.invokeExact(handle, color < 0 ? Library.UNDEFINED : color, key,
+                    scratch.address + Scratch.HANDLE), "MPI_Comm_split");
+        } catch (MpiException | RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw Calls.unexpected(e);
+        }
+        long made = scratch.handle(Scratch.HANDLE, Library.COMM_SIZE);
+        return made == Library.COMM_NULL ? null : returningErrors(made);
+    }
+
+    private static MpiComm returningErrors(long made) throws MpiException {
+        try {
+            Calls.check((int) Library.COMM_SET_ERRHANDLER.invokeExact(made, Library.ERRORS_RETURN), "MPI_Comm_set_errhandler");
+        } catch (MpiException | RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw Calls.unexpected(e);
+        }
+        return new FfmComm(made);
+    }
+
+    @Override
+    public void free() throws MpiException {
+        Scratch scratch = Scratch.get();
+        scratch.putHandle(Scratch.HANDLE, handle, Library.COMM_SIZE);
+        try {
+            Calls.check((int) Library.COMM_FREE.invokeExact(scratch.address + Scratch.HANDLE), "MPI_Comm_free");
+        } catch (MpiException | RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw Calls.unexpected(e);
+        }
+    }
+
+    @Override
+    public MpiRequest send(ByteBuffer buffer, int offset, int length, int peer, int tag) throws MpiException {
+        Scratch scratch = Scratch.get();
+        int code;
+        try {
+            code = (int) Library.ISEND.invokeExact(FfmMpi.address(buffer, offset), length, Library.BYTE, peer, tag, handle,
+                    scratch.address + Scratch.HANDLE);
+        } catch (Throwable e) {
+            throw Calls.unexpected(e);
+        }
+        Calls.check(code, "MPI_Isend");
+        return new FfmRequest(scratch.handle(Scratch.HANDLE, Library.REQUEST_SIZE), buffer);
+    }
+
+    @Override
+    public MpiRequest receive(ByteBuffer buffer, int offset, int length, int peer, int tag) throws MpiException {
+        Scratch scratch = Scratch.get();
+        int code;
+        try {
+            code = (int) Library.IRECV.invokeExact(FfmMpi.address(buffer, offset), length, Library.BYTE,
+                    peer == ANY_SOURCE ? Library.ANY_SOURCE : peer, tag, handle, scratch.address + Scratch.HANDLE);
+        } catch (Throwable e) {
+            throw Calls.unexpected(e);
+        }
+        Calls.check(code, "MPI_Irecv");
+        return new FfmRequest(scratch.handle(Scratch.HANDLE, Library.REQUEST_SIZE), buffer);
+    }
+
+    @Override
+    public MpiMessage improbe() throws MpiException {
+        Scratch scratch = Scratch.get();
+        int code;
+        try {
+            code = (int) Library.IMPROBE.invokeExact(Library.ANY_SOURCE, Library.ANY_TAG, handle, scratch.address + Scratch.INT,
+                    scratch.address + Scratch.SECOND_HANDLE, scratch.address + Scratch.STATUS);
+        } catch (Throwable e) {
+            throw Calls.unexpected(e);
+        }
+        Calls.check(code, "MPI_Improbe");
+        if (scratch.intValue() == 0) {
+            return null;
+        }
+        long message = scratch.handle(Scratch.SECOND_HANDLE, Library.MESSAGE_SIZE);
+        int source = scratch.statusField(Library.STATUS_SOURCE);
+        int tag = scratch.statusField(Library.STATUS_TAG);
+        try {
+            code = (int) Library.GET_COUNT.invokeExact(scratch.address + Scratch.STATUS, Library.BYTE,
+                    scratch.address + Scratch.INT);
+        } catch (Throwable e) {
+            throw Calls.unexpected(e);
+        }
+        Calls.check(code, "MPI_Get_count");
+        return new FfmMessage(message, source, tag, scratch.intValue());
+    }
+
+    @Override
+    public MpiRequest barrier() throws MpiException {
+        Scratch scratch = Scratch.get();
+        try {
+            Calls.check((int) Library.IBARRIER.invokeExact(handle, scratch.address + Scratch.HANDLE), "MPI_Ibarrier");
+        } catch (MpiException | RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw Calls.unexpected(e);
+        }
+        return new FfmRequest(scratch.handle(Scratch.HANDLE, Library.REQUEST_SIZE), null);
+    }
+
+    @Override
+    public void abort(int code) throws MpiException {
+        try {
+            Calls.check((int) Library.ABORT.invokeExact(handle, code), "MPI_Abort");
+        } catch (MpiException | RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw Calls.unexpected(e);
+        }
+    }
+
+    @Override
+    public MpiCollectives collectives() {
+        return new FfmCollectives(this);
+    }
+}
