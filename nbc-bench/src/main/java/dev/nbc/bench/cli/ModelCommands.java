@@ -11,7 +11,6 @@ import dev.nbc.bench.report.CommandReport;
 import dev.nbc.bench.report.ProgressBar;
 import dev.nbc.harness.cli.Checked;
 import dev.nbc.harness.cli.OptionChecks;
-import dev.nbc.harness.cli.RankRuns;
 import dev.nbc.harness.cli.ResultFiles;
 import dev.nbc.harness.cli.TransportKind;
 import dev.nbc.models.assessment.AssessedModel;
@@ -207,7 +206,7 @@ public final class ModelCommands extends CommandGroup {
             grid.checkInProcess(checks);
             checks.atLeast("--repetitions", repetitions, 1);
             checks.atLeast("--assessment-repetitions", assessmentRepetitions, 1);
-            checks.writable(new RankRuns.Output("--out", output.out()));
+            checks.writable(output.destination());
         }
 
         @Override
@@ -250,7 +249,7 @@ public final class ModelCommands extends CommandGroup {
         public void check(OptionChecks checks) {
             grid.checkInProcess(checks);
             checks.atLeast("--repetitions", repetitions, 1);
-            checks.writable(new RankRuns.Output("--out", output.out()));
+            checks.writable(output.destination());
         }
 
         @Override
