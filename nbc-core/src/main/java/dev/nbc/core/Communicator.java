@@ -47,6 +47,7 @@ import dev.nbc.core.schedule.Collective;
 import dev.nbc.core.schedule.Schedule;
 import dev.nbc.core.schedule.ScheduleBuilder;
 import dev.nbc.core.schedule.Slots;
+import dev.nbc.core.transport.OverTransport;
 import dev.nbc.core.transport.Transport;
 
 import java.nio.ByteBuffer;
@@ -82,7 +83,7 @@ import java.util.function.Supplier;
  * the collective only reads them (an allreduce's send buffer, a broadcast's root buffer); the
  * collective's until its request completes. Every rule is checked before anything is sent.
  */
-public final class Communicator implements AutoCloseable {
+public final class Communicator implements OverTransport, AutoCloseable {
     private final ProgressEngine engine;
     private final Transport transport;
     private final CollectiveCheck check;
@@ -117,14 +118,7 @@ public final class Communicator implements AutoCloseable {
         return new Communicator(engine, transport, check);
     }
 
-    public int rank() {
-        return transport.rank();
-    }
-
-    public int size() {
-        return transport.size();
-    }
-
+    @Override
     public Transport transport() {
         return transport;
     }

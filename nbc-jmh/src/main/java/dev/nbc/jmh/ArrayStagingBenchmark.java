@@ -9,21 +9,12 @@ import dev.nbc.core.progress.IdleStrategy;
 import dev.nbc.core.progress.ProgressEngine;
 import dev.nbc.core.progress.ProgressMode;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 import java.nio.ByteBuffer;
-import java.util.concurrent.TimeUnit;
 
 /**
  * What the Java-array overloads cost over direct buffers: an allreduce of {@code doubles} doubles
@@ -32,13 +23,7 @@ import java.util.concurrent.TimeUnit;
  * and through direct buffers, in the same JVM.
  * Run: {@code java -jar nbc-jmh/target/nbc-jmh.jar ArrayStagingBenchmark}.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-public class ArrayStagingBenchmark {
+public class ArrayStagingBenchmark extends NbcBenchmark {
 
     @Param({"1", "1024", "131072"})
     int doubles;

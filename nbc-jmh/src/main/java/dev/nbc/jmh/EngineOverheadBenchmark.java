@@ -10,22 +10,13 @@ import dev.nbc.core.progress.ProgressEngine;
 import dev.nbc.core.progress.ProgressMode;
 import dev.nbc.core.request.Request;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 import java.nio.ByteBuffer;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The engine's per-collective overhead: start + await of a collective whose transport operations
@@ -35,13 +26,7 @@ import java.util.concurrent.TimeUnit;
  * awaits them, the throughput view. MANUAL mode runs without the thread, the baseline that shows
  * what the hand-off costs.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-public class EngineOverheadBenchmark {
+public class EngineOverheadBenchmark extends NbcBenchmark {
     private static final int BATCH = 64;
 
     @Param({"THREAD", "MANUAL"})

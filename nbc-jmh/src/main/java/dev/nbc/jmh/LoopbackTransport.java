@@ -10,25 +10,8 @@ import java.nio.ByteBuffer;
  * only the engine's own cost (hand-off through the ring, rounds, completion, waking the waiter)
  * in a measurement.
  */
-final class LoopbackTransport implements Transport {
+record LoopbackTransport(int rank, int size) implements Transport {
     private static final PendingOperation DONE = () -> true;
-    private final int rank;
-    private final int size;
-
-    LoopbackTransport(int rank, int size) {
-        this.rank = rank;
-        this.size = size;
-    }
-
-    @Override
-    public int rank() {
-        return rank;
-    }
-
-    @Override
-    public int size() {
-        return size;
-    }
 
     @Override
     public int maxTag() {

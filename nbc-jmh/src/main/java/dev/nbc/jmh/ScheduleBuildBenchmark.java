@@ -7,30 +7,14 @@ import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.core.schedule.Schedule;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
-
-import java.util.concurrent.TimeUnit;
 
 /**
  * What building one rank's schedule costs, per algorithm, for a small and a large group. The
  * Communicator caches schedules, so this is paid once per shape, but it bounds what a first call
  * (or a model building 1M ranks' schedules) pays.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-public class ScheduleBuildBenchmark {
+public class ScheduleBuildBenchmark extends NbcBenchmark {
     @Param({"4", "1024"})
     int size;
 

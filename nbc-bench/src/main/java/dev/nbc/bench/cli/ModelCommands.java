@@ -11,7 +11,6 @@ import dev.nbc.bench.report.CommandReport;
 import dev.nbc.bench.report.ProgressBar;
 import dev.nbc.harness.cli.Checked;
 import dev.nbc.harness.cli.OptionChecks;
-import dev.nbc.harness.cli.RankRuns;
 import dev.nbc.harness.cli.ResultFiles;
 import dev.nbc.harness.cli.TransportKind;
 import dev.nbc.models.assessment.AssessedModel;
@@ -186,12 +185,9 @@ public final class ModelCommands extends CommandGroup {
             description = "Plant L, o, g, G on the in-process transport's emulated network, assess them, and compare; then compare "
                     + "the simulator's prediction from the assessed parameters with nbc's measured Ibarrier/Ibcast/Iallreduce latency.")
     public static final class Validate implements Callable<Integer>, Checked {
-        @Option(names = "--sets", split = ",", paramLabel = "S", description = "Planted sets A, B, C, D (default all).")
-        List<PlantedSet> sets;
-
         /** -P: in-process ranks of the measured collectives; --bytes: their bcast and allreduce sizes. */
         @Mixin
-        ModelGrid grid = new ModelGrid(List.of(2, 3, 4), List.of(8L, 4096L));
+        PlantedOptions planted = new PlantedOptions(List.of(2, 3, 4), List.of(8L, 4096L));
 
         @Option(names = "--repetitions", paramLabel = "N", description = "Timed collectives per point (default 30; --quick 10).")
         Integer repetitions;
@@ -199,25 +195,19 @@ public final class ModelCommands extends CommandGroup {
         @Option(names = "--assessment-repetitions", paramLabel = "N", description = "Timings per quantity in the assessment (default 15; --quick 7).")
         Integer assessmentRepetitions;
 
-        @Mixin
-        OutputOptions output;
-
         @Override
         public void check(OptionChecks checks) {
-            grid.checkInProcess(checks);
             checks.atLeast("--repetitions", repetitions, 1);
             checks.atLeast("--assessment-repetitions", assessmentRepetitions, 1);
-            checks.writable(new RankRuns.Output("--out", output.out()));
         }
 
         @Override
         public Integer call() throws Exception {
-            List<PlantedSet> chosen = sets == null || sets.isEmpty() ? PlantedSet.standard() : sets;
-            CommandReport report = new CommandReport("model validate", java.util.Map.of("transport", "inprocess"));
-            Profile profile = output.profile();
-            PlantedValidation.run(new PlantedValidation.Config(chosen, profile.or(assessmentRepetitions, 7, 15),
-                    grid.processes, grid.bytes, profile.or(repetitions, 10, 30)), report.results(), report.out());
-            report.write(List.of(), output.out(), output.name("validation"), "");
+            CommandReport report = planted.report("model validate");
+            Profile profile = planted.profile();
+            PlantedValidation.run(new PlantedValidation.Config(planted.sets(), profile.or(assessmentRepetitions, 7, 15),
+                    planted.grid.processes, planted.grid.bytes, profile.or(repetitions, 10, 30)), report.results(), report.out());
+            planted.write(report, "validation");
             return 0;
         }
     }
@@ -228,9 +218,6 @@ public final class ModelCommands extends CommandGroup {
                     + "on the planted parameters (ModelAdvisor) and with the size thresholds'. Over MPI: "
                     + "dev.nbc.bench.compare.NativeLatencyComparison --model FILE under scripts/nbcrun.")
     public static final class Select implements Callable<Integer>, Checked {
-        @Option(names = "--sets", split = ",", paramLabel = "S", description = "Planted sets A, B, C, D (default all).")
-        List<PlantedSet> sets;
-
         @Option(names = "--collectives", split = ",", paramLabel = "C",
                 description = "Collectives: barrier, bcast, allreduce, reduce, allgather, gather, scatter, alltoall, scan, exscan, "
                         + "reduce_scatter_block (default: all of them).")
@@ -238,33 +225,27 @@ public final class ModelCommands extends CommandGroup {
 
         /** -P: in-process ranks; --bytes: block sizes. */
         @Mixin
-        ModelGrid grid = new ModelGrid(List.of(2, 3, 4), List.of(8L, 4096L, 65536L));
+        PlantedOptions planted = new PlantedOptions(List.of(2, 3, 4), List.of(8L, 4096L, 65536L));
 
         @Option(names = "--repetitions", paramLabel = "N", description = "Timed collectives per algorithm and point (default 15; --quick 5).")
         Integer repetitions;
 
-        @Mixin
-        OutputOptions output;
-
         @Override
         public void check(OptionChecks checks) {
-            grid.checkInProcess(checks);
             checks.atLeast("--repetitions", repetitions, 1);
-            checks.writable(new RankRuns.Output("--out", output.out()));
         }
 
         @Override
         public Integer call() throws Exception {
-            List<PlantedSet> chosen = sets == null || sets.isEmpty() ? PlantedSet.standard() : sets;
             List<Collective> measured = collectives == null || collectives.isEmpty()
                     ? List.copyOf(dev.nbc.harness.call.CollectiveCall.supported()) : collectives;
-            CommandReport report = new CommandReport("model select", java.util.Map.of("transport", "inprocess"));
-            SelectionScore score = SelectionCheck.run(new SelectionCheck.Config(chosen, grid.processes, measured, grid.bytes,
-                    output.profile().or(repetitions, 5, 15)), report.out());
+            CommandReport report = planted.report("model select");
+            SelectionScore score = SelectionCheck.run(new SelectionCheck.Config(planted.sets(), planted.grid.processes, measured,
+                    planted.grid.bytes, planted.profile().or(repetitions, 5, 15)), report.out());
             report.out().print(score.table());
             report.out().println(score.headline());
             score.record(report.results());
-            report.write(List.of(), output.out(), output.name("selection"), "");
+            planted.write(report, "selection");
             return 0;
         }
     }

@@ -2,6 +2,7 @@ package dev.nbc.bench.cli;
 
 import dev.nbc.harness.cli.Checked;
 import dev.nbc.harness.cli.OptionChecks;
+import dev.nbc.harness.cli.RankRuns;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
@@ -21,6 +22,11 @@ public final class OutputOptions implements Checked {
     /** The output directory. */
     public Path out() {
         return out;
+    }
+
+    /** The output directory as what a run writes into, named by --out (for {@link RankRuns} and {@code OptionChecks.writable}). */
+    public RankRuns.Output destination() {
+        return new RankRuns.Output("--out", out);
     }
 
     /** --name, else {@code command}'s name. */

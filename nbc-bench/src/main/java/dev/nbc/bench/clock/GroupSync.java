@@ -54,11 +54,9 @@ public final class GroupSync {
     }
 
     public static Pass tree(Control control, LocalClock clock, int patience) {
+        RankPass pass = new RankPass(control, clock, patience);
         int rank = control.rank();
         int p = control.size();
-        long begin = clock.at(control.now());
-        int exchanges = 0;
-        long minRtt = Long.MAX_VALUE;
         int t = largestPowerOfTwo(p);
         // known[y - rank] = local_y - local_rank for the ranks y of this rank's subtree
         double[] known = new double[] {0};
@@ -67,30 +65,25 @@ public final class GroupSync {
                 int half = step / 2;
                 if (rank % step == 0) {
                     int server = rank + half;
-                    PairSync.Result r = PairSync.client(control, server, clock, patience, 100 * patience);
-                    exchanges += r.exchanges();
-                    minRtt = Math.min(minRtt, r.minRtt());
+                    double offset = pass.clientOf(server);
                     double[] theirs = receive(control, server, half, TAG_SUBTREE);
                     double[] grown = new double[step];
                     System.arraycopy(known, 0, grown, 0, half);
                     for (int i = 0; i < half; i++) {
-                        grown[half + i] = theirs[i] - r.offset();
+                        grown[half + i] = theirs[i] - offset;
                     }
                     known = grown;
                 } else if (rank % step == half) {
-                    PairSync.server(control, rank - half, clock);
+                    pass.serverOf(rank - half);
                     send(control, rank - half, known, TAG_SUBTREE);
                     break;
                 }
             }
             if (rank + t < p) {
-                PairSync.server(control, rank + t, clock);
+                pass.serverOf(rank + t);
             }
         } else {
-            PairSync.Result r = PairSync.client(control, rank - t, clock, patience, 100 * patience);
-            exchanges += r.exchanges();
-            minRtt = Math.min(minRtt, r.minRtt());
-            send(control, 0, new double[] {r.offset()}, TAG_TO_ROOT);
+            send(control, 0, new double[] {pass.clientOf(rank - t)}, TAG_TO_ROOT);
         }
         double[] all = null;
         if (rank == 0) {
@@ -100,42 +93,67 @@ public final class GroupSync {
                 all[r] = receive(control, r, 1, TAG_TO_ROOT)[0] + all[r - t];
             }
         }
-        return scatter(control, clock, all, begin, exchanges, minRtt);
+        return pass.scatter(all);
     }
 
     public static Pass linear(Control control, LocalClock clock, int patience) {
-        int rank = control.rank();
-        int p = control.size();
-        long begin = clock.at(control.now());
-        int exchanges = 0;
-        long minRtt = Long.MAX_VALUE;
+        RankPass pass = new RankPass(control, clock, patience);
         double[] all = null;
-        if (rank == 0) {
-            all = new double[p];
-            for (int x = 1; x < p; x++) {
-                PairSync.Result r = PairSync.client(control, x, clock, patience, 100 * patience);
-                exchanges += r.exchanges();
-                minRtt = Math.min(minRtt, r.minRtt());
-                all[x] = -r.offset();
+        if (control.rank() == 0) {
+            all = new double[control.size()];
+            for (int x = 1; x < all.length; x++) {
+                all[x] = -pass.clientOf(x);
             }
         } else {
-            PairSync.server(control, 0, clock);
+            pass.serverOf(0);
         }
-        return scatter(control, clock, all, begin, exchanges, minRtt);
+        return pass.scatter(all);
     }
 
-    /** Rank 0 sends each rank its offset and the reference time (its clock now). */
-    private static Pass scatter(Control control, LocalClock clock, double[] all, long begin, int exchanges, long minRtt) {
-        int rank = control.rank();
-        if (rank == 0) {
-            long reference = (begin + clock.at(control.now())) / 2;
-            for (int x = 1; x < control.size(); x++) {
-                send(control, x, new double[] {all[x], reference}, TAG_SCATTER);
-            }
-            return new Pass(0, reference, clock.at(control.now()) - begin, exchanges, minRtt);
+    /**
+     * One rank's pass so far, which its {@link Pass} reports: when it began on the rank's clock,
+     * and what the rank's synchronisations as a client took (exchanges, the shortest round trip).
+     */
+    private static final class RankPass {
+        private final Control control;
+        private final LocalClock clock;
+        private final int patience;
+        private final long begin;
+        private int exchanges;
+        private long minRtt = Long.MAX_VALUE;
+
+        RankPass(Control control, LocalClock clock, int patience) {
+            this.control = control;
+            this.clock = clock;
+            this.patience = patience;
+            this.begin = clock.at(control.now());
         }
-        double[] mine = receive(control, 0, 2, TAG_SCATTER);
-        return new Pass(mine[0], (long) mine[1], clock.at(control.now()) - begin, exchanges, minRtt);
+
+        /** Synchronises with {@code server} as its client; returns this rank's clock's offset to the server's. */
+        double clientOf(int server) {
+            PairSync.Result r = PairSync.client(control, server, clock, patience, 100 * patience);
+            exchanges += r.exchanges();
+            minRtt = Math.min(minRtt, r.minRtt());
+            return r.offset();
+        }
+
+        /** Serves {@code client}'s synchronisation. */
+        void serverOf(int client) {
+            PairSync.server(control, client, clock);
+        }
+
+        /** Rank 0 sends each rank its offset ({@code all}; null elsewhere) and the reference time (its clock now). */
+        Pass scatter(double[] all) {
+            if (control.rank() == 0) {
+                long reference = (begin + clock.at(control.now())) / 2;
+                for (int x = 1; x < control.size(); x++) {
+                    send(control, x, new double[] {all[x], reference}, TAG_SCATTER);
+                }
+                return new Pass(0, reference, clock.at(control.now()) - begin, exchanges, minRtt);
+            }
+            double[] mine = receive(control, 0, 2, TAG_SCATTER);
+            return new Pass(mine[0], (long) mine[1], clock.at(control.now()) - begin, exchanges, minRtt);
+        }
     }
 
     private static void send(Control control, int peer, double[] values, int tag) {

@@ -79,7 +79,7 @@ public final class JitterCommands extends CommandGroup {
                     checks.require(cpu >= 0 && cpu < 1024, "--cpus", "CPU numbers from 0 (this machine has " + available + ")", cpu);
                 }
             }
-            checks.writable(new dev.nbc.harness.cli.RankRuns.Output("--out", output.out()));
+            checks.writable(output.destination());
         }
 
         @Override
@@ -289,7 +289,7 @@ public final class JitterCommands extends CommandGroup {
             }
             checks.libraryCheck("--co-high-us", () -> coScheduler());
             checks.libraryCheck("--send-ns", () -> new TreeBarrier(sendNanos, receiveNanos, hopNanos));
-            checks.writable(new dev.nbc.harness.cli.RankRuns.Output("--out", output.out()));
+            checks.writable(output.destination());
         }
 
         /** The synchronisation --barrier names, for {@code tasks} tasks (null: none). */

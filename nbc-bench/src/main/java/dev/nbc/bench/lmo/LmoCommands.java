@@ -13,7 +13,6 @@ import dev.nbc.models.lmo.LmoProtocol;
 import dev.nbc.bench.report.CommandReport;
 import dev.nbc.harness.cli.Checked;
 import dev.nbc.harness.cli.OptionChecks;
-import dev.nbc.harness.cli.RankRuns;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -107,7 +106,7 @@ public final class LmoCommands extends CommandGroup {
             for (int n : processors) {
                 checks.require(n >= 3 && n <= 64, "-n", "between 3 and 64 (the triplet experiments need 3)", n);
             }
-            checks.writable(new RankRuns.Output("--out", output.out()));
+            checks.writable(output.destination());
         }
 
         @Override

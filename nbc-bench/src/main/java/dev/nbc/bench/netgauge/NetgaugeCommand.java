@@ -244,7 +244,7 @@ public final class NetgaugeCommand implements Callable<Integer>, Checked {
                 ? MpiRanks.create()
                 : new InProcessRanks(ranks, module.network().orElse(null), Duration.ofHours(2), CoreBinding.CORE, module.virtualTime());
         VirtualTimeBarrier virtualBarrier = module.virtualTime() ? new VirtualTimeBarrier(launched.maxRanks()) : null;
-        return RankRuns.run(spec, launched, List.of(new RankRuns.Output("--out", output.out())), group -> {
+        return RankRuns.run(spec, launched, List.of(output.destination()), group -> {
             if (group.leader()) {
                 out.printf(Locale.ROOT, "netgauge: pattern %s over module %s (%s), %d ranks, %d..%d B%n", pattern.name(), module.name(),
                         module.capabilities(), group.maxRanks(), sweep.minBytes(), sweep.maxBytes());

@@ -1,5 +1,6 @@
 package dev.nbc.harness.ranks;
 
+import dev.nbc.core.transport.OverTransport;
 import dev.nbc.core.transport.PendingOperation;
 import dev.nbc.core.transport.Transport;
 
@@ -13,7 +14,7 @@ import java.nio.ByteOrder;
  * Blocking here means polling {@link PendingOperation#test()}: spin briefly, then yield, because
  * on this machine ranks outnumber cores.
  */
-public final class Control {
+public final class Control implements OverTransport {
     private static final int TAG_BARRIER = 1;
     private static final int TAG_GATHER = 2;
     private static final int TAG_BCAST = 3;
@@ -28,14 +29,7 @@ public final class Control {
         this.transport = transport;
     }
 
-    public int rank() {
-        return transport.rank();
-    }
-
-    public int size() {
-        return transport.size();
-    }
-
+    @Override
     public Transport transport() {
         return transport;
     }

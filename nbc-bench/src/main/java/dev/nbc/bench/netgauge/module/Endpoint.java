@@ -1,5 +1,6 @@
 package dev.nbc.bench.netgauge.module;
 
+import dev.nbc.core.transport.OverTransport;
 import dev.nbc.core.transport.PendingOperation;
 import dev.nbc.core.transport.Transport;
 
@@ -13,7 +14,7 @@ import java.util.concurrent.TimeUnit;
  * from a peer gets the k-th message that peer sent. The blocking calls poll, as a blocking MPI
  * call does, so that the time in them is the CPU's ({@link #await}).
  */
-public final class Endpoint implements AutoCloseable {
+public final class Endpoint implements OverTransport, AutoCloseable {
     /** The one tag of Netgauge's messages. */
     static final int TAG = 7;
     /** Polls without pause before the first yield: about 20 us here, longer than a small message's round trip. */
@@ -42,15 +43,8 @@ public final class Endpoint implements AutoCloseable {
         return module;
     }
 
-    public int rank() {
-        return transport.rank();
-    }
-
-    public int size() {
-        return transport.size();
-    }
-
     /** The transport underneath, for patterns that reuse nbc's methods over it (LogGP, pLogP, overlap). */
+    @Override
     public Transport transport() {
         return transport;
     }

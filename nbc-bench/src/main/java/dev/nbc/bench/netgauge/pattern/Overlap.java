@@ -2,11 +2,9 @@ package dev.nbc.bench.netgauge.pattern;
 
 import dev.nbc.bench.latency.Stats;
 import dev.nbc.bench.netgauge.module.Capability;
-import dev.nbc.bench.netgauge.module.Endpoint;
 import dev.nbc.bench.overlap.BusyWork;
 import dev.nbc.bench.overlap.OverlapFormulas;
 
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -32,35 +30,17 @@ public final class Overlap implements Pattern {
 
     @Override
     public List<NetgaugeRow> run(PatternRun run) {
-        Endpoint endpoint = run.endpoint();
-        boolean active = run.rank() < 2;
-        int partner = 1 - run.rank();
-        BusyWork work = active ? BusyWork.calibrate() : null;
-        ByteBuffer out = endpoint.allocate(run.sweep().maxBytes());
-        ByteBuffer in = endpoint.allocate(run.sweep().maxBytes());
+        PairExchange pair = new PairExchange(run);
+        BusyWork work = pair.active() ? BusyWork.calibrate() : null;
         List<NetgaugeRow> rows = new ArrayList<>();
         for (int bytes : run.sweep().sizes()) {
             run.synchronize();
-            if (!active) {
+            if (!pair.active()) {
                 continue;
             }
-            int rounds = run.sweep().rounds(bytes);
-            double[] pure = new double[rounds];
-            for (int round = -run.sweep().warmups(bytes); round < rounds; round++) {
-                long t = PingPing.exchange(run, out, in, bytes, partner, null);
-                if (round >= 0) {
-                    pure[round] = t;
-                }
-            }
-            double pureTime = Stats.median(pure);
+            double pureTime = Stats.median(pair.time(bytes, null).times());
             long compute = Math.round(pureTime);
-            double[] overall = new double[rounds];
-            for (int round = -run.sweep().warmups(bytes); round < rounds; round++) {
-                long t = PingPing.exchange(run, out, in, bytes, partner, () -> work.work(compute));
-                if (round >= 0) {
-                    overall[round] = t;
-                }
-            }
+            double[] overall = pair.time(bytes, () -> work.work(compute)).times();
             if (run.rank() == 0) {
                 rows.add(TimeRow.of(run, name(), 1, bytes, "exchange with computation", overall, bytes, 0).with(
                         new TimeRow.OverlapTimes(pureTime / 1e3, compute / 1e3, OverlapFormulas.osu(pureTime, compute, Stats.median(overall)))));
