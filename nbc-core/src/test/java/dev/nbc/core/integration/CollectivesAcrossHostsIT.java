@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * nbc's collectives across hosts: the ranks of {@link CollectivesVsOpenMpi} dealt round-robin over
+ * nbc's collectives across hosts: the ranks of {@link CollectivesVsMpi} dealt round-robin over
  * three network-namespace "hosts" of {@code scripts/netns-cluster} (Open MPI over TCP between
  * them, {@code --mca btl tcp,self}, orted started by an rsh agent that enters a namespace), every
  * result compared byte for byte with Open MPI's own collective on the same data.
@@ -63,9 +63,9 @@ class CollectivesAcrossHostsIT {
     void everyCollectiveEqualsOpenMpisAcrossHosts(int ranks, ProgressMode mode, String rate, String transport) {
         MpiJob.Launcher launcher = rate.equals("none") ? MpiJob.Launcher.netnsCluster()
                 : MpiJob.Launcher.netnsCluster("--rate", rate);
-        MpiJob.Result result = MpiJob.run(launcher, ranks, Duration.ofMinutes(8), CollectivesVsOpenMpi.class,
+        MpiJob.Result result = MpiJob.run(launcher, ranks, Duration.ofMinutes(8), CollectivesVsMpi.class,
                 String.valueOf(ranks), mode.name(), transport);
-        CollectivesVsOpenMpiIT.assertNoMismatch(result, ranks, mode, transport);
+        CollectivesVsMpiIT.assertNoMismatch(result, ranks, mode, transport);
     }
 
     /**

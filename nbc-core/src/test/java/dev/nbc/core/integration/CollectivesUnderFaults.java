@@ -1,6 +1,6 @@
 package dev.nbc.core.integration;
 
-import dev.nbc.core.transport.mpi.bindings.BindingsMpi;
+import dev.nbc.core.transport.mpi.Mpi;
 import dev.nbc.core.Buffers;
 import dev.nbc.core.Communicator;
 import dev.nbc.core.datatype.DataType;
@@ -10,8 +10,6 @@ import dev.nbc.core.progress.ProgressEngine;
 import dev.nbc.core.progress.ProgressMode;
 import dev.nbc.core.request.Request;
 import dev.nbc.core.transport.mpi.MpiTransport;
-import mpi.MPI;
-import mpi.MPIException;
 
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -29,17 +27,17 @@ public final class CollectivesUnderFaults {
     private CollectivesUnderFaults() {
     }
 
-    public static void main(String[] args) throws MPIException {
-        BindingsMpi.initThreadMultiple(args);
+    public static void main(String[] args) {
+        Mpi mpi = Mpi.init(args);
         int bytes = Integer.parseInt(args[0]);
         long seconds = Long.parseLong(args[1]);
         ProgressMode mode = ProgressMode.valueOf(args[2]);
-        int rank = MPI.COMM_WORLD.getRank();
-        int size = MPI.COMM_WORLD.getSize();
+        int rank = mpi.world().rank();
+        int size = mpi.world().size();
         int count = Math.max(1, bytes / Integer.BYTES);
         long done = 0;
         try (ProgressEngine engine = ProgressEngine.start(mode, IdleStrategy.BACKOFF);
-             MpiTransport transport = MpiTransport.create(BindingsMpi.wrap(MPI.COMM_WORLD))) {
+             MpiTransport transport = MpiTransport.create(mpi.world())) {
             if (args.length > 3) {
                 engine.setPeerTimeout(Duration.ofSeconds(Long.parseLong(args[3])));
             }
@@ -72,7 +70,7 @@ public final class CollectivesUnderFaults {
         }
         System.out.println("CollectivesUnderFaults: rank " + rank + ": " + done + " collectives correct");
         System.out.flush();
-        MPI.Finalize();
+        mpi.close();
     }
 
     private static void awaitByTests(Request request) {

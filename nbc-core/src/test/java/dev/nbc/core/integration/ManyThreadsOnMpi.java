@@ -1,15 +1,14 @@
 package dev.nbc.core.integration;
 
-import dev.nbc.core.transport.mpi.bindings.BindingsMpi;
+import dev.nbc.core.transport.mpi.Mpi;
+import dev.nbc.core.transport.mpi.MpiComm;
+import dev.nbc.core.transport.mpi.MpiException;
 import dev.nbc.core.Buffers;
 import dev.nbc.core.Communicator;
 import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.core.progress.ProgressEngine;
 import dev.nbc.core.transport.mpi.MpiTransport;
-import mpi.Comm;
-import mpi.MPI;
-import mpi.MPIException;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
@@ -33,15 +32,19 @@ public final class ManyThreadsOnMpi {
     private ManyThreadsOnMpi() {
     }
 
+    /** MPI_COMM_WORLD: duplicated per thread, and aborted through when a thread fails. */
+    private static MpiComm world;
+
     public static void main(String[] args) throws Exception {
-        BindingsMpi.initThreadMultiple(args);
+        Mpi mpi = Mpi.init(args);
+        world = mpi.world();
         int threads = Integer.parseInt(args[0]);
         int calls = Integer.parseInt(args[1]);
-        int rank = MPI.COMM_WORLD.getRank();
-        int size = MPI.COMM_WORLD.getSize();
-        List<Comm> duplicates = new ArrayList<>();
+        int rank = world.rank();
+        int size = world.size();
+        List<MpiComm> duplicates = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
-            duplicates.add(MPI.COMM_WORLD.dup());
+            duplicates.add(world.dup());
         }
         AtomicLong completed = new AtomicLong();
         AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -50,7 +53,7 @@ public final class ManyThreadsOnMpi {
             List<Thread> workers = new ArrayList<>();
             List<MpiTransport> transports = new ArrayList<>();
             for (int t = 0; t < threads; t++) {
-                MpiTransport transport = MpiTransport.create(BindingsMpi.wrap(duplicates.get(t)));
+                MpiTransport transport = MpiTransport.create(duplicates.get(t));
                 transports.add(transport);
                 Communicator comm = Communicator.create(engine, transport);
                 int thread = t;
@@ -89,18 +92,18 @@ public final class ManyThreadsOnMpi {
         if (failure.get() != null) {
             System.out.println("ManyThreadsOnMpi: FAILED on rank " + rank + ": " + failure.get());
             System.out.flush();
-            MPI.COMM_WORLD.abort(1);
+            world.abort(1);
         }
         System.out.println("ManyThreadsOnMpi: rank " + rank + ": " + completed.get() + " collectives correct");
-        for (Comm duplicate : duplicates) {
+        for (MpiComm duplicate : duplicates) {
             duplicate.free();
         }
-        MPI.Finalize();
+        mpi.close();
     }
 
     /** Waits for the workers; after 20 s without a completion, prints every thread's stack and fails. */
     private static void watch(List<Thread> workers, AtomicLong completed, AtomicReference<Throwable> failure, int rank,
-                              ProgressEngine engine) throws InterruptedException, MPIException {
+                              ProgressEngine engine) throws InterruptedException, MpiException {
         long seen = -1;
         long lastChange = System.nanoTime();
         for (Thread worker : workers) {
@@ -119,7 +122,7 @@ public final class ManyThreadsOnMpi {
                     System.out.println(dump);
                     System.out.flush();
                     failure.compareAndSet(null, new AssertionError("stalled on rank " + rank));
-                    MPI.COMM_WORLD.abort(1);
+                    world.abort(1);
                 }
             }
         }

@@ -1,6 +1,6 @@
 package dev.nbc.core.integration;
 
-import dev.nbc.core.transport.mpi.bindings.BindingsMpi;
+import dev.nbc.core.transport.mpi.Mpi;
 import dev.nbc.core.Buffers;
 import dev.nbc.core.Communicator;
 import dev.nbc.core.PersistentCollective;
@@ -12,8 +12,6 @@ import dev.nbc.core.progress.ProgressEngine;
 import dev.nbc.core.request.NbcException;
 import dev.nbc.core.transport.mpi.MpiTransport;
 import dev.nbc.core.transport.mpi.ReceiveMode;
-import mpi.MPI;
-import mpi.MPIException;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -178,17 +176,17 @@ public final class MisuseScenarios {
         comm.barrier(); // the root's part is done before a receiver fails: it learns here
     }
 
-    public static void main(String[] args) throws MPIException {
-        BindingsMpi.initThreadMultiple(args);
+    public static void main(String[] args) {
+        Mpi mpi = Mpi.init(args);
         Scenario scenario = Scenario.valueOf(args[0].toUpperCase().replace('-', '_'));
         CollectiveCheck check = args[1].equals("on") ? CollectiveCheck.ON : CollectiveCheck.OFF;
         ErrorPolicy policy = args[2].equals("return") ? ErrorPolicy.RETURN : ErrorPolicy.FAIL_FAST;
         ReceiveMode receives = ReceiveMode.parse(args[3]);
-        int rank = MPI.COMM_WORLD.getRank();
+        int rank = mpi.world().rank();
         String outcome;
         try (ProgressEngine engine = ProgressEngine.start()) {
             engine.setErrorPolicy(policy);
-            Communicator comm = Communicator.create(engine, MpiTransport.create(BindingsMpi.wrap(MPI.COMM_WORLD), receives), check);
+            Communicator comm = Communicator.create(engine, MpiTransport.create(mpi.world(), receives), check);
             try {
                 scenario.run(comm);
                 outcome = "completed";
@@ -200,7 +198,7 @@ public final class MisuseScenarios {
         }
         System.out.println("RESULT rank=" + rank + " " + outcome);
         System.out.flush();
-        MPI.Finalize();
+        mpi.close();
         System.exit(0);
     }
 }

@@ -83,8 +83,22 @@ public final class MpiJob {
         return run(Launcher.local(), ranks, timeout, mainClass, args);
     }
 
-    /** Runs {@code mainClass} on {@code ranks} ranks started by {@code launcher}; as {@link #run(int, Duration, Class, String...)}. */
+    /**
+     * Runs {@code mainClass} on {@code ranks} ranks of {@link MpiStack#current()} started by
+     * {@code launcher}; as {@link #run(int, Duration, Class, String...)}.
+     */
     public static Result run(Launcher launcher, int ranks, Duration timeout, Class<?> mainClass, String... args) {
+        return run(MpiStack.current(), launcher, ranks, timeout, mainClass, args);
+    }
+
+    /** Runs {@code mainClass} on {@code ranks} ranks of {@code stack} on this machine; as {@link #run(int, Duration, Class, String...)}. */
+    public static Result run(MpiStack stack, int ranks, Duration timeout, Class<?> mainClass, String... args) {
+        return run(stack, Launcher.local(), ranks, timeout, mainClass, args);
+    }
+
+    /** Runs {@code mainClass} on {@code ranks} ranks of {@code stack} started by {@code launcher}. */
+    public static Result run(MpiStack stack, Launcher launcher, int ranks, Duration timeout, Class<?> mainClass,
+                             String... args) {
         if (ranks < 1) {
             throw new IllegalArgumentException("ranks: must be >= 1, but was " + ranks);
         }
@@ -92,7 +106,7 @@ public final class MpiJob {
         List<String> words = new ArrayList<>(launcher.words());
         words.addAll(List.of("-np", Integer.toString(ranks), "-cp", testClassPath(), "--", mainClass.getName()));
         words.addAll(List.of(args));
-        return script(timeout, launcher.script(), words.toArray(String[]::new));
+        return script(timeout, stack.environment(), launcher.script(), words.toArray(String[]::new));
     }
 
     /**

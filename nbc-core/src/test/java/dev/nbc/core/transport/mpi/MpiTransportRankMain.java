@@ -1,6 +1,5 @@
 package dev.nbc.core.transport.mpi;
 
-import dev.nbc.core.transport.mpi.bindings.BindingsMpi;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +11,6 @@ import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.core.testing.Reference;
 import dev.nbc.core.transport.PendingOperation;
 import dev.nbc.core.transport.TransportException;
-import mpi.MPI;
 
 /**
  * The program {@link MpiTransportIT} runs on every rank. It exercises {@link MpiTransport} and
@@ -44,17 +42,21 @@ public final class MpiTransportRankMain {
         }
     }
 
+    /** MPI_COMM_WORLD, whose barriers order the phases. */
+    private static MpiComm world;
+
     public static void main(String[] args) {
         try {
-            BindingsMpi.initThreadMultiple(args);
-            rank = MPI.COMM_WORLD.getRank();
+            Mpi mpi = Mpi.init(args);
+            world = mpi.world();
+            rank = world.rank();
             if (args.length > 0) {
                 receives = ReceiveMode.parse(args[0]);
             }
             int size;
-            try (MpiTransport transport = MpiTransport.create(BindingsMpi.wrap(MPI.COMM_WORLD), receives)) {
+            try (MpiTransport transport = MpiTransport.create(world, receives)) {
                 size = transport.size();
-                check(transport.rank() == rank && transport.size() == MPI.COMM_WORLD.getSize(), "rank/size match COMM_WORLD");
+                check(transport.rank() == rank && transport.size() == world.size(), "rank/size match COMM_WORLD");
                 check(transport.maxTag() >= 32767, "maxTag() >= 32767, was " + transport.maxTag());
                 check(transport.name().equals("mpi"), "name() is mpi");
                 phase("bad input");
@@ -73,9 +75,9 @@ public final class MpiTransportRankMain {
                 cancel(transport);
                 phase("close");   // the transport still works after a failed operation
                 // The application's own communicator is separate from the transport's duplicate.
-                MPI.COMM_WORLD.barrier();
+                world.barrier().await();
             }
-            MPI.Finalize();
+            mpi.close();
             System.out.println("MpiTransportRankMain: rank " + rank + " of " + size + " OK (receives " + receives + ")");
         } catch (Throwable t) {
             System.out.println("MpiTransportRankMain: FAILED on rank " + rank + ": " + t);
@@ -378,7 +380,7 @@ public final class MpiTransportRankMain {
      * nothing, and the message sent afterwards goes to the receive posted behind it. A send's
      * cancel() changes nothing (MPI 4 deprecates cancelling sends): it completes as usual.
      */
-    private static void cancel(MpiTransport t) throws mpi.MPIException {
+    private static void cancel(MpiTransport t) throws MpiException {
         int next = (rank + 1) % t.size();
         int previous = (rank + t.size() - 1) % t.size();
         int tag = 9;
@@ -388,7 +390,7 @@ public final class MpiTransportRankMain {
         PendingOperation behind = t.receive(behindInto, 0, 64, previous, tag);
         withdrawn.cancel();
         waitAll(List.of(withdrawn), "cancelled receive");
-        MPI.COMM_WORLD.barrier();   // every rank has withdrawn its first receive before anything is sent
+        world.barrier().await();   // every rank has withdrawn its first receive before anything is sent
         ByteBuffer message = ByteBuffer.allocateDirect(64);
         fill(message, 0, 64, new Message(rank, next, tag, 0, 64).seed());
         PendingOperation send = t.send(message, 0, 64, next, tag);

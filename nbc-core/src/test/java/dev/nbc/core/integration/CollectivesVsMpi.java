@@ -1,6 +1,5 @@
 package dev.nbc.core.integration;
 
-import dev.nbc.core.transport.mpi.bindings.BindingsMpi;
 import dev.nbc.core.Buffers;
 import dev.nbc.core.Communicator;
 import dev.nbc.core.algorithm.allgather.AllgatherAlgorithm;
@@ -29,10 +28,11 @@ import dev.nbc.core.transport.mpi.MpiTransport;
 import dev.nbc.core.transport.mpi.ReceiveMode;
 import dev.nbc.core.transport.tcp.AddressExchange;
 import dev.nbc.core.transport.tcp.TcpTransport;
-import mpi.Datatype;
-import mpi.MPI;
-import mpi.MPIException;
-import mpi.Op;
+import dev.nbc.core.schedule.Collective;
+import dev.nbc.core.transport.mpi.Mpi;
+import dev.nbc.core.transport.mpi.MpiComm;
+import dev.nbc.core.transport.mpi.MpiException;
+import dev.nbc.core.transport.mpi.OwnCollective;
 
 import java.net.Inet4Address;
 import java.net.InetAddress;
@@ -48,9 +48,10 @@ import java.util.Random;
 
 /**
  * Runs on MPI ranks (through scripts/nbcrun): every nbc collective, algorithm, type and operation
- * on the same data as Open MPI's own blocking collective, compared byte for byte. Prints one line
+ * on the same data as the MPI library's own blocking collective (Open MPI's or MPICH's, reached
+ * the way {@code NBC_MPI} says), compared byte for byte. Prints one line
  * per mismatch and a summary on rank 0; exits 1 if any rank saw a mismatch.
- * Arguments: [seed] [THREAD|MANUAL] [mpi|tcp] [posted|probed]: nbc's communicator over Open MPI
+ * Arguments: [seed] [THREAD|MANUAL] [mpi|tcp] [posted|probed]: nbc's communicator over MPI
  * (default) or over nbc's own TCP transport between the same ranks (its addresses exchanged over
  * MPI, each rank listening on its host's interface: the only up non-loopback IPv4 one, else the
  * loopback); over MPI, its receives posted or probed (default: {@link ReceiveMode#fromEnvironment()}).
@@ -58,7 +59,7 @@ import java.util.Random;
  * not in what the collective computes, every collective and algorithm runs on doubles at the sizes
  * of {@link #SWEEP_BYTES} instead of every type, operation and root.
  */
-public final class CollectivesVsOpenMpi {
+public final class CollectivesVsMpi {
     private static final int[] COUNTS = {0, 1, 7, 1000, 65_539};
     /**
      * Message sizes on both sides of Open MPI's eager limits (4 KiB over shared memory, 64 KiB over
@@ -67,56 +68,60 @@ public final class CollectivesVsOpenMpi {
      * 4 MiB over all ranks.
      */
     private static final int[] SWEEP_BYTES = {0, 8, 4088, 4104, 65_536, 4 << 20};
-    private static final Map<DataType, Datatype> MPI_TYPES = Map.of(
-            DataType.BYTE, MPI.BYTE, DataType.SHORT, MPI.SHORT, DataType.INT, MPI.INT,
-            DataType.LONG, MPI.LONG, DataType.FLOAT, MPI.FLOAT, DataType.DOUBLE, MPI.DOUBLE);
+    /** MPI_COMM_WORLD, whose library's own collectives give the expected results. */
+    private static MpiComm world;
 
     private final Communicator comm;
     private final long seed;
     private int checks;
     private int mismatches;
 
-    private CollectivesVsOpenMpi(Communicator comm, long seed) {
+    private CollectivesVsMpi(Communicator comm, long seed) {
         this.comm = comm;
         this.seed = seed;
     }
 
-    public static void main(String[] args) throws MPIException {
-        BindingsMpi.initThreadMultiple(args);
+    public static void main(String[] args) throws MpiException {
+        Mpi mpi = Mpi.init(args);
+        world = mpi.world();
         long seed = args.length > 0 ? Long.parseLong(args[0]) : 1;
         ProgressMode mode = args.length > 1 ? ProgressMode.valueOf(args[1]) : ProgressMode.THREAD;
         boolean tcp = args.length > 2 && args[2].equals("tcp");
         ReceiveMode receives = args.length > 3 ? ReceiveMode.parse(args[3]) : ReceiveMode.fromEnvironment();
         int failures;
         try (ProgressEngine engine = ProgressEngine.start(mode, IdleStrategy.BACKOFF);
-             Communicator comm = Communicator.create(engine, tcp ? tcpMesh() : MpiTransport.create(BindingsMpi.wrap(MPI.COMM_WORLD), receives))) {
-            CollectivesVsOpenMpi run = new CollectivesVsOpenMpi(comm, seed);
+             Communicator comm = Communicator.create(engine, tcp ? tcpMesh() : MpiTransport.create(world, receives))) {
+            CollectivesVsMpi run = new CollectivesVsMpi(comm, seed);
             if (receives == ReceiveMode.PROBED) {
                 run.sweep();
             } else {
                 run.all();
             }
-            int[] totals = {run.mismatches, run.checks};
-            MPI.COMM_WORLD.allReduce(totals, 2, MPI.INT, MPI.SUM);
-            failures = totals[0];
+            ByteBuffer counted = Buffers.allocate(2, DataType.INT).putInt(0, run.mismatches).putInt(4, run.checks);
+            ByteBuffer totals = Buffers.allocate(2, DataType.INT);
+            theirs(Collective.ALLREDUCE, counted, totals, 2, DataType.INT, ReduceOp.SUM, 0);
+            failures = totals.getInt(0);
             if (comm.rank() == 0) {
                 String probed = !tcp && receives == ReceiveMode.PROBED ? " receives=probed" : "";
                 System.out.printf("P=%d mode=%s transport=%s%s: %d checks, %d mismatches%n", comm.size(), mode,
-                        comm.transport().name(), probed, totals[1], totals[0]);
+                        comm.transport().name(), probed, totals.getInt(4), totals.getInt(0));
             }
         }
-        MPI.Finalize();
+        mpi.close();
         System.exit(failures == 0 ? 0 : 1);
     }
 
     /** nbc's TCP mesh between the ranks of MPI_COMM_WORLD, its addresses exchanged with MPI_Allgather. */
-    private static TcpTransport tcpMesh() throws MPIException {
+    private static TcpTransport tcpMesh() {
         AddressExchange overMpi = AddressExchange.ofAllgather(mine -> {
-            byte[] all = new byte[mine.length * MPI.COMM_WORLD.getSize()];
-            MPI.COMM_WORLD.allGather(mine, mine.length, MPI.BYTE, all, mine.length, MPI.BYTE);
-            return all;
+            ByteBuffer all = Buffers.allocate(mine.length * world.size(), DataType.BYTE);
+            theirs(Collective.ALLGATHER, ByteBuffer.allocateDirect(mine.length).put(0, mine), all, mine.length, DataType.BYTE,
+                    null, 0);
+            byte[] bytes = new byte[all.capacity()];
+            all.get(0, bytes);
+            return bytes;
         });
-        return TcpTransport.open(MPI.COMM_WORLD.getRank(), MPI.COMM_WORLD.getSize(), new InetSocketAddress(hostAddress(), 0),
+        return TcpTransport.open(world.rank(), world.size(), new InetSocketAddress(hostAddress(), 0),
                 overMpi, TcpTransport.DEFAULT_CONNECT_TIMEOUT);
     }
 
@@ -144,7 +149,7 @@ public final class CollectivesVsOpenMpi {
      * vector of a reduction or bcast, a block of a block collective (at most 4 MiB over all
      * ranks), the largest block of a v-collective's random layout.
      */
-    private void sweep() throws MPIException {
+    private void sweep() throws MpiException {
         Random cases = new Random(seed);
         for (int bytes : SWEEP_BYTES) {
             int count = bytes / DataType.DOUBLE.sizeInBytes();
@@ -188,7 +193,7 @@ public final class CollectivesVsOpenMpi {
         }
     }
 
-    private void all() throws MPIException {
+    private void all() throws MpiException {
         Random cases = new Random(seed);
         for (int i = 0; i < 10; i++) {
             comm.ibarrier().await();
@@ -289,25 +294,25 @@ public final class CollectivesVsOpenMpi {
         return Reference.randomElements(new Random(caseSeed * 1_000_003L + rank), count, type);
     }
 
-    private void bcast(long caseSeed, int count, DataType type, int root, BcastAlgorithm algorithm) throws MPIException {
+    private void bcast(long caseSeed, int count, DataType type, int root, BcastAlgorithm algorithm) throws MpiException {
         ByteBuffer data = comm.rank() == root ? contribution(caseSeed, root, count, type) : Buffers.allocate(count, type);
         ByteBuffer ours = Reference.copy(data);
         Request request = comm.bcastInit(ours, count, type, root, algorithm).start();
         request.await();
-        MPI.COMM_WORLD.bcast(data, count, MPI_TYPES.get(type), root);
+        theirs(Collective.BCAST, null, data, count, type, null, root);
         compare(data, ours, type, request);
     }
 
     private void allreduce(long caseSeed, int count, DataType type, ReduceOp op, AllreduceAlgorithm algorithm,
-                           boolean inPlace) throws MPIException {
+                           boolean inPlace) throws MpiException {
         ByteBuffer mine = contribution(caseSeed, comm.rank(), count, type);
         ByteBuffer ours = inPlace ? Reference.copy(mine) : Buffers.allocate(count, type);
         Request request = comm.allreduceInit(inPlace ? null : mine, ours, count, type, op, algorithm).start();
         request.await();
         ByteBuffer theirs;
-        if (openMpiDefines(type, op)) {
+        if (mpiDefines(type, op)) {
             theirs = Buffers.allocate(count, type);
-            MPI.COMM_WORLD.allReduce(Reference.copy(mine), theirs, count, MPI_TYPES.get(type), mpiOp(op));
+            theirs(Collective.ALLREDUCE, Reference.copy(mine), theirs, count, type, op, 0);
         } else {
             theirs = sequentialReduction(caseSeed, comm.size(), count, type, op);
         }
@@ -315,7 +320,7 @@ public final class CollectivesVsOpenMpi {
     }
 
     private void allgather(long caseSeed, int count, DataType type, AllgatherAlgorithm algorithm, boolean inPlace)
-            throws MPIException {
+            throws MpiException {
         int blockBytes = type.bytesFor(count);
         ByteBuffer mine = contribution(caseSeed, comm.rank(), count, type);
         ByteBuffer ours = Buffers.allocate(comm.size() * count, type);
@@ -325,12 +330,12 @@ public final class CollectivesVsOpenMpi {
         Request request = comm.allgatherInit(inPlace ? null : mine, ours, count, type, algorithm).start();
         request.await();
         ByteBuffer theirs = Buffers.allocate(comm.size() * count, type);
-        MPI.COMM_WORLD.allGather(Reference.copy(mine), count, MPI_TYPES.get(type), theirs, count, MPI_TYPES.get(type));
+        theirs(Collective.ALLGATHER, Reference.copy(mine), theirs, count, type, null, 0);
         compare(theirs, ours, type, request);
     }
 
     private void gather(long caseSeed, int count, DataType type, int root, GatherAlgorithm algorithm, boolean rootInPlace)
-            throws MPIException {
+            throws MpiException {
         boolean atRoot = comm.rank() == root;
         boolean inPlace = rootInPlace && atRoot;
         int blockBytes = type.bytesFor(count);
@@ -342,14 +347,14 @@ public final class CollectivesVsOpenMpi {
         Request request = comm.gatherInit(inPlace ? null : mine, ours, count, type, root, algorithm).start();
         request.await();
         ByteBuffer theirs = Buffers.allocate(atRoot ? comm.size() * count : 0, type);
-        MPI.COMM_WORLD.gather(Reference.copy(mine), count, MPI_TYPES.get(type), theirs, count, MPI_TYPES.get(type), root);
+        theirs(Collective.GATHER, Reference.copy(mine), theirs, count, type, null, root);
         if (atRoot) {
             compare(theirs, ours, type, request);
         }
     }
 
     private void scatter(long caseSeed, int count, DataType type, int root, ScatterAlgorithm algorithm, boolean rootInPlace)
-            throws MPIException {
+            throws MpiException {
         boolean atRoot = comm.rank() == root;
         boolean inPlace = rootInPlace && atRoot;
         int blockBytes = type.bytesFor(count);
@@ -363,23 +368,23 @@ public final class CollectivesVsOpenMpi {
         Request request = comm.scatterInit(atRoot ? all : null, ours, count, type, root, algorithm).start();
         request.await();
         ByteBuffer theirs = Buffers.allocate(count, type);
-        MPI.COMM_WORLD.scatter(Reference.copy(all), count, MPI_TYPES.get(type), theirs, count, MPI_TYPES.get(type), root);
+        theirs(Collective.SCATTER, Reference.copy(all), theirs, count, type, null, root);
         if (!inPlace) {
             compare(theirs, ours, type, request);
         }
     }
 
     private void reduceScatterBlock(long caseSeed, int count, DataType type, ReduceOp op, ReduceScatterBlockAlgorithm algorithm,
-                                    boolean inPlace) throws MPIException {
+                                    boolean inPlace) throws MpiException {
         int block = type.bytesFor(count);
         ByteBuffer mine = contribution(caseSeed, comm.rank(), comm.size() * count, type);
         ByteBuffer ours = inPlace ? Reference.copy(mine) : Buffers.allocate(count, type);
         Request request = comm.reduceScatterBlockInit(inPlace ? null : mine, ours, count, type, op, algorithm).start();
         request.await();
         ByteBuffer theirs;
-        if (openMpiDefines(type, op)) {
+        if (mpiDefines(type, op)) {
             theirs = Buffers.allocate(count, type);
-            MPI.COMM_WORLD.reduceScatterBlock(Reference.copy(mine), theirs, count, MPI_TYPES.get(type), mpiOp(op));
+            theirs(Collective.REDUCE_SCATTER_BLOCK, Reference.copy(mine), theirs, count, type, op, 0);
         } else {
             theirs = sequentialReduction(caseSeed, comm.size(), comm.size() * count, type, op).slice(comm.rank() * block, block);
         }
@@ -389,13 +394,12 @@ public final class CollectivesVsOpenMpi {
     /**
      * igatherv, iscatterv, iallgatherv and ialltoallv of one random layout (zero counts, gaps, blocks
      * in any order; the same on every rank, from {@code caseSeed}; blocks of at most
-     * {@code maxCount} elements) against Open MPI's.
+     * {@code maxCount} elements) against the MPI library's.
      */
-    private void vCollectives(long caseSeed, DataType type, int root, boolean inPlace, int maxCount) throws MPIException {
+    private void vCollectives(long caseSeed, DataType type, int root, boolean inPlace, int maxCount) throws MpiException {
         Random layouts = new Random(caseSeed);
         int size = comm.size();
         int rank = comm.rank();
-        Datatype mpiType = MPI_TYPES.get(type);
         int[][] layout = Reference.randomLayout(layouts, size, maxCount);
         int[] counts = layout[0];
         int[] displs = layout[1];
@@ -416,7 +420,8 @@ public final class CollectivesVsOpenMpi {
         Request request = comm.igatherv(gatherInPlace ? null : mine, gatherInPlace ? -1 : counts[rank], atRoot ? ours : null,
                 counts, displs, type, root);
         request.await();
-        MPI.COMM_WORLD.gatherv(Reference.copy(mine), counts[rank], mpiType, theirs, counts, displs, mpiType, root);
+        ownCall(new OwnCollective(Collective.GATHERV, Reference.copy(mine), theirs, counts[rank], type, null, root, null, null,
+                null, counts, displs, null));
         if (atRoot) {
             compare(theirs, ours, type, request);
         }
@@ -433,7 +438,8 @@ public final class CollectivesVsOpenMpi {
         request = comm.iscatterv(atRoot ? all : null, counts, displs, piece, piece == null ? -1 : counts[rank], type, root);
         request.await();
         ByteBuffer theirPiece = Buffers.allocate(counts[rank], type);
-        MPI.COMM_WORLD.scatterv(Reference.copy(all), counts, displs, mpiType, theirPiece, counts[rank], mpiType, root);
+        ownCall(new OwnCollective(Collective.SCATTERV, Reference.copy(all), theirPiece, counts[rank], type, null, root, counts,
+                displs, null, null, null, null));
         if (piece != null) {
             compare(theirPiece, piece, type, request);
         }
@@ -445,7 +451,8 @@ public final class CollectivesVsOpenMpi {
         request = comm.iallgatherv(inPlace ? null : mine, inPlace ? -1 : counts[rank], gathered, counts, displs, type);
         request.await();
         ByteBuffer theirsGathered = Buffers.allocate(extent, type);
-        MPI.COMM_WORLD.allGatherv(Reference.copy(mine), counts[rank], mpiType, theirsGathered, counts, displs, mpiType);
+        ownCall(new OwnCollective(Collective.ALLGATHERV, Reference.copy(mine), theirsGathered, counts[rank], type, null, 0, null,
+                null, null, counts, displs, null));
         compare(theirsGathered, gathered, type, request);
         // alltoallv: rank i sends ((i + 2j + seed) mod 5) units of maxCount / 50 elements (at least one) to rank j, packed
         int unit = Math.max(1, maxCount / 50);
@@ -465,20 +472,20 @@ public final class CollectivesVsOpenMpi {
             request = comm.alltoallvInit(sends, sendCounts, sendDispls, received, receiveCounts, receiveDispls, type, algorithm).start();
             request.await();
             ByteBuffer theirsReceived = Buffers.allocate(receiveLayout.extentBytes() / type.sizeInBytes(), type);
-            MPI.COMM_WORLD.allToAllv(Reference.copy(sends), sendCounts, sendDispls, mpiType, theirsReceived, receiveCounts,
-                    receiveDispls, mpiType);
+            ownCall(new OwnCollective(Collective.ALLTOALLV, Reference.copy(sends), theirsReceived, 0, type, null, 0, sendCounts,
+                    sendDispls, null, receiveCounts, receiveDispls, null));
             compare(theirsReceived, received, type, request);
         }
         alltoallw(caseSeed, unit);
     }
 
     /**
-     * ialltoallw against Open MPI's MPI_Ialltoallw: rank i sends rank j ((i + 2j + seed) mod 5)
+     * ialltoallw against the MPI library's MPI_Ialltoallw: rank i sends rank j ((i + 2j + seed) mod 5)
      * units of elements of a type of its own per pair (the same both ways, as MPI's signatures must
      * match: one of BYTE, SHORT, INT, LONG, DOUBLE by (i + j + seed)), at byte displacements with a
      * gap of 1 to 3 bytes before each block, so that wide elements start at odd bytes too.
      */
-    private void alltoallw(long caseSeed, int unit) throws MPIException {
+    private void alltoallw(long caseSeed, int unit) throws MpiException {
         DataType[] kinds = {DataType.BYTE, DataType.SHORT, DataType.INT, DataType.LONG, DataType.DOUBLE};
         int size = comm.size();
         int rank = comm.rank();
@@ -500,18 +507,10 @@ public final class CollectivesVsOpenMpi {
             receiveDispls[j] = receiveEnd + 1 + (j + 1) % 3;
             receiveEnd = receiveDispls[j] + receiveTypes[j].bytesFor(receiveCounts[j]);
         }
-        Datatype[] mpiSendTypes = new Datatype[size];
-        Datatype[] mpiReceiveTypes = new Datatype[size];
-        for (int j = 0; j < size; j++) {
-            mpiSendTypes[j] = MPI_TYPES.get(sendTypes[j]);
-            mpiReceiveTypes[j] = MPI_TYPES.get(receiveTypes[j]);
-        }
         ByteBuffer sends = contribution(caseSeed + 2, rank, sendEnd, DataType.BYTE);
         ByteBuffer theirs = Buffers.allocate(receiveEnd, DataType.BYTE);
-        mpi.Request theirRequest = MPI.COMM_WORLD.iAllToAllw(Reference.copy(sends), sendCounts, sendDispls, mpiSendTypes, theirs,
-                receiveCounts, receiveDispls, mpiReceiveTypes);
-        theirRequest.waitFor();
-        theirRequest.free();
+        world.collectives().start(new OwnCollective(Collective.ALLTOALLW, Reference.copy(sends), theirs, 0, null, null, 0,
+                sendCounts, sendDispls, sendTypes, receiveCounts, receiveDispls, receiveTypes)).await();
         for (AlltoallwAlgorithm algorithm : AlltoallwAlgorithm.values()) {
             ByteBuffer ours = Buffers.allocate(receiveEnd, DataType.BYTE);
             Request request = comm.alltoallwInit(sends, sendCounts, sendDispls, sendTypes, ours, receiveCounts, receiveDispls,
@@ -531,8 +530,8 @@ public final class CollectivesVsOpenMpi {
             return;
         }
         ByteBuffer theirsBlocking = Buffers.allocate(receiveEnd, DataType.BYTE);
-        MPI.COMM_WORLD.allToAllw(Reference.copy(sends), sendCounts, sendDispls, mpiSendTypes, theirsBlocking, receiveCounts,
-                receiveDispls, mpiReceiveTypes);
+        ownCall(new OwnCollective(Collective.ALLTOALLW, Reference.copy(sends), theirsBlocking, 0, null, null, 0, sendCounts,
+                sendDispls, sendTypes, receiveCounts, receiveDispls, receiveTypes));
         compare(theirsBlocking, ours, DataType.BYTE, request);
     }
 
@@ -546,10 +545,10 @@ public final class CollectivesVsOpenMpi {
 
     /**
      * Blocks of random sizes below {@code maxCount} (zeros included, the same on every rank), SUM,
-     * against Open MPI's MPI_Reduce_scatter.
+     * against the MPI library's MPI_Reduce_scatter.
      */
     private void reduceScatter(long caseSeed, DataType type, ReduceScatterAlgorithm algorithm, boolean inPlace, int maxCount)
-            throws MPIException {
+            throws MpiException {
         Random sizes = new Random(caseSeed);
         int[] counts = new int[comm.size()];
         int all = 0;
@@ -562,11 +561,12 @@ public final class CollectivesVsOpenMpi {
         Request request = comm.reduceScatterInit(inPlace ? null : mine, ours, counts, type, ReduceOp.SUM, algorithm).start();
         request.await();
         ByteBuffer theirs = Buffers.allocate(counts[comm.rank()], type);
-        MPI.COMM_WORLD.reduceScatter(Reference.copy(mine), theirs, counts, MPI_TYPES.get(type), MPI.SUM);
+        ownCall(new OwnCollective(Collective.REDUCE_SCATTER, Reference.copy(mine), theirs, 0, type, ReduceOp.SUM, 0, null,
+                null, null, counts, null, null));
         compare(theirs, ours.slice(0, type.bytesFor(counts[comm.rank()])), type, request);
     }
 
-    private void prefixes(Random cases, Algorithm algorithm, boolean exclusive) throws MPIException {
+    private void prefixes(Random cases, Algorithm algorithm, boolean exclusive) throws MpiException {
         for (DataType type : DataType.values()) {
             for (ReduceOp op : ReduceOp.BUILT_IN) {
                 if (op.supports(type)) {
@@ -577,9 +577,9 @@ public final class CollectivesVsOpenMpi {
         prefix(cases.nextLong(), 33, DataType.LONG, Reference.MATRIX_PRODUCT, algorithm, exclusive, false);
     }
 
-    /** An iscan ({@code exclusive} false) or iexscan against Open MPI's MPI_Scan / MPI_Exscan (rank 0's exscan result is undefined). */
+    /** An iscan ({@code exclusive} false) or iexscan against the MPI library's MPI_Scan / MPI_Exscan (rank 0's exscan result is undefined). */
     private void prefix(long caseSeed, int count, DataType type, ReduceOp op, Algorithm algorithm, boolean exclusive,
-                        boolean inPlace) throws MPIException {
+                        boolean inPlace) throws MpiException {
         ByteBuffer mine = contribution(caseSeed, comm.rank(), count, type);
         ByteBuffer ours = inPlace ? Reference.copy(mine) : Buffers.allocate(count, type);
         Request request = exclusive
@@ -587,11 +587,11 @@ public final class CollectivesVsOpenMpi {
                 : comm.scanInit(inPlace ? null : mine, ours, count, type, op, (ScanAlgorithm) algorithm).start();
         request.await();
         ByteBuffer theirs = Buffers.allocate(count, type);
-        if (openMpiDefines(type, op) && op != Reference.MATRIX_PRODUCT) {
+        if (mpiDefines(type, op) && op != Reference.MATRIX_PRODUCT) {
             if (exclusive) {
-                MPI.COMM_WORLD.exScan(Reference.copy(mine), theirs, count, MPI_TYPES.get(type), mpiOp(op));
+                theirs(Collective.EXSCAN, Reference.copy(mine), theirs, count, type, op, 0);
             } else {
-                MPI.COMM_WORLD.scan(Reference.copy(mine), theirs, count, MPI_TYPES.get(type), mpiOp(op));
+                theirs(Collective.SCAN, Reference.copy(mine), theirs, count, type, op, 0);
             }
         } else {
             int upTo = exclusive ? comm.rank() : comm.rank() + 1;
@@ -603,29 +603,29 @@ public final class CollectivesVsOpenMpi {
     }
 
     private void alltoall(long caseSeed, int count, DataType type, AlltoallAlgorithm algorithm, boolean inPlace)
-            throws MPIException {
+            throws MpiException {
         ByteBuffer mine = contribution(caseSeed, comm.rank(), comm.size() * count, type);
         ByteBuffer ours = inPlace ? Reference.copy(mine) : Buffers.allocate(comm.size() * count, type);
         Request request = comm.alltoallInit(inPlace ? null : mine, ours, count, type, algorithm).start();
         request.await();
         ByteBuffer theirs = Buffers.allocate(comm.size() * count, type);
-        MPI.COMM_WORLD.allToAll(Reference.copy(mine), count, MPI_TYPES.get(type), theirs, count, MPI_TYPES.get(type));
+        theirs(Collective.ALLTOALL, Reference.copy(mine), theirs, count, type, null, 0);
         compare(theirs, ours, type, request);
     }
 
     /** {@code rootInPlace}: the root reduces in place; the others always give a send buffer. */
     private void reduce(long caseSeed, int count, DataType type, ReduceOp op, int root, ReduceAlgorithm algorithm,
-                        boolean rootInPlace) throws MPIException {
+                        boolean rootInPlace) throws MpiException {
         boolean atRoot = comm.rank() == root;
         boolean inPlace = rootInPlace && atRoot;
         ByteBuffer mine = contribution(caseSeed, comm.rank(), count, type);
         ByteBuffer ours = inPlace ? Reference.copy(mine) : atRoot ? Buffers.allocate(count, type) : null;
         Request request = comm.reduceInit(inPlace ? null : mine, ours, count, type, op, root, algorithm).start();
         request.await();
-        boolean byOpenMpi = openMpiDefines(type, op) && op != Reference.MATRIX_PRODUCT;
+        boolean byOpenMpi = mpiDefines(type, op) && op != Reference.MATRIX_PRODUCT;
         ByteBuffer theirs = atRoot ? Buffers.allocate(count, type) : Buffers.allocate(0, type);
         if (byOpenMpi) {
-            MPI.COMM_WORLD.reduce(Reference.copy(mine), theirs, count, MPI_TYPES.get(type), mpiOp(op), root);
+            theirs(Collective.REDUCE, Reference.copy(mine), theirs, count, type, op, root);
         } else if (atRoot) {
             theirs = sequentialReduction(caseSeed, comm.size(), count, type, op);
         }
@@ -635,29 +635,23 @@ public final class CollectivesVsOpenMpi {
     }
 
     /**
-     * The bindings' MPI.BYTE is MPI_BYTE, for which MPI defines only the bitwise and logical
+     * nbc's BYTE is MPI_BYTE, for which MPI defines only the bitwise and logical
      * operations (Open MPI 4.1 returns unsigned or meaningless results for SUM/PROD/MIN/MAX), and
      * they offer no signed 8-bit type; nbc's BYTE is signed (MPI_INT8_T's semantics). Those
      * combinations are checked against the sequential reference instead.
      */
-    private static boolean openMpiDefines(DataType type, ReduceOp op) {
+    private static boolean mpiDefines(DataType type, ReduceOp op) {
         return type != DataType.BYTE || !(op == ReduceOp.SUM || op == ReduceOp.PROD || op == ReduceOp.MIN || op == ReduceOp.MAX);
     }
 
-    private static Op mpiOp(ReduceOp op) {
-        switch (op.name()) {
-            case "SUM": return MPI.SUM;
-            case "PROD": return MPI.PROD;
-            case "MIN": return MPI.MIN;
-            case "MAX": return MPI.MAX;
-            case "BAND": return MPI.BAND;
-            case "BOR": return MPI.BOR;
-            case "BXOR": return MPI.BXOR;
-            case "LAND": return MPI.LAND;
-            case "LOR": return MPI.LOR;
-            case "LXOR": return MPI.LXOR;
-            default: throw new IllegalArgumentException("op: no MPI counterpart for " + op);
-        }
+    /** The MPI library's own blocking collective of regular blocks. */
+    private static void theirs(Collective collective, ByteBuffer send, ByteBuffer receive, int count, DataType type,
+                               ReduceOp op, int root) throws MpiException {
+        ownCall(OwnCollective.of(collective, send, receive, count, type, op, root));
+    }
+
+    private static void ownCall(OwnCollective call) throws MpiException {
+        world.collectives().run(call);
     }
 
     private void compare(ByteBuffer expected, ByteBuffer actual, DataType type, Request request) {
