@@ -47,13 +47,19 @@ record FfmCollectives(FfmComm comm) implements MpiCollectives {
         }
         int count = c.count();
         int root = c.root();
-        Arena arena = Arena.ofAuto();
-        long sendCounts = ints(arena, c.sendCounts());
-        long sendDispls = ints(arena, c.sendDisplacements());
-        long receiveCounts = ints(arena, c.receiveCounts());
-        long receiveDispls = ints(arena, c.receiveDisplacements());
-        long sendTypes = types(arena, c.sendTypes());
-        long receiveTypes = types(arena, c.receiveTypes());
+        // Native arrays only for the collectives that take them: an automatic arena costs a
+        // microsecond to make (its cleaner), more than a small collective itself.
+        boolean arrays = switch (c.collective()) {
+            case GATHERV, SCATTERV, ALLGATHERV, ALLTOALLV, ALLTOALLW, REDUCE_SCATTER -> true;
+            default -> false;
+        };
+        Arena arena = arrays ? Arena.ofAuto() : null;
+        long sendCounts = arrays ? ints(arena, c.sendCounts()) : 0;
+        long sendDispls = arrays ? ints(arena, c.sendDisplacements()) : 0;
+        long receiveCounts = arrays ? ints(arena, c.receiveCounts()) : 0;
+        long receiveDispls = arrays ? ints(arena, c.receiveDisplacements()) : 0;
+        long sendTypes = arrays ? types(arena, c.sendTypes()) : 0;
+        long receiveTypes = arrays ? types(arena, c.receiveTypes()) : 0;
         int code;
         try {
             code = switch (c.collective()) {

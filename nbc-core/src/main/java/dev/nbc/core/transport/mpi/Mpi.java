@@ -6,6 +6,7 @@ import dev.nbc.core.datatype.ReduceOp;
 
 import java.nio.ByteBuffer;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -46,13 +47,18 @@ public interface Mpi extends AutoCloseable {
         }
         Map<String, MpiProvider> found = new HashMap<>();
         StringBuilder why = new StringBuilder();
-        for (ServiceLoader.Provider<MpiProvider> candidate : ServiceLoader.load(MpiProvider.class).stream().toList()) {
+        // ServiceLoader's iterator goes on past a provider that fails to load (nbc-ffm's classes on
+        // a Java older than 22: UnsupportedClassVersionError); the bound only guards against a loop.
+        Iterator<MpiProvider> providers = ServiceLoader.load(MpiProvider.class).iterator();
+        for (int tries = 0; tries < 100; tries++) {
             try {
-                MpiProvider provider = candidate.get();
+                if (!providers.hasNext()) {
+                    break;
+                }
+                MpiProvider provider = providers.next();
                 found.put(provider.name(), provider);
             } catch (ServiceConfigurationError | LinkageError e) {
-                // nbc-ffm's classes on a Java older than 22: UnsupportedClassVersionError
-                why.append("; ").append(candidate.type().getSimpleName()).append(" does not load: ").append(e.getMessage());
+                why.append("; a provider does not load: ").append(e.getMessage());
             }
         }
         for (String way : named == null ? WAYS : List.of(named)) {
