@@ -66,6 +66,9 @@ nbc_mpirun_opts() {
     fi
 }
 
+# What setup and scripts/test say when there is no JDK for nbc-ffm (not an error).
+NBC_NO_FFM_JDK="no JDK 22 or newer: nbc-ffm (MPI through Java's FFM API, any MPI) is left out; set NBC_FFM_JDK=/path/to/jdk to use one"
+
 # Sources .nbc/env (NBC_MPI_JAR, NBC_MPI_LIBDIR, NBC_OMPI_VERSION), running scripts/setup first
 # when it is missing, and checks that what it names still exists.
 nbc_load_env() {
