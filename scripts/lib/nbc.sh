@@ -66,18 +66,71 @@ nbc_mpirun_opts() {
     fi
 }
 
-# Sources .nbc/env (NBC_MPI_JAR, NBC_MPI_LIBDIR, NBC_OMPI_VERSION), running scripts/setup first
-# when it is missing, and checks that what it names still exists.
-nbc_load_env() {
+# Fills NBC_MPIRUN_BINDING and NBC_MPIRUN_OPTS as nbc_mpirun_opts does, for MPICH's launcher
+# mpiexec.mpich (hydra): -bind-to core (core:k for k = cores/N cores a rank) when N <= cores,
+# else -bind-to none; hydra needs nothing like --oversubscribe.
+nbc_mpiexec_mpich_opts() {
+    local ranks=$1 cores
+    cores=$(nbc_cores)
+    if [[ $ranks -gt $cores ]]; then
+        NBC_MPIRUN_BINDING=(-bind-to none)
+    elif [[ $((cores / ranks)) -eq 1 ]]; then
+        NBC_MPIRUN_BINDING=(-bind-to core)
+    else
+        NBC_MPIRUN_BINDING=(-bind-to "core:$((cores / ranks))")
+    fi
+    NBC_MPIRUN_OPTS=()
+}
+
+# What setup and scripts/test say when there is no JDK for nbc-ffm (not an error).
+NBC_NO_FFM_JDK="no JDK 22 or newer: nbc-ffm (MPI through Java's FFM API, any MPI) is left out; set NBC_FFM_JDK=/path/to/jdk to use one"
+
+# The command that sets up MPI implementation $1 (openmpi, mpich), for messages.
+nbc_setup_command() {
+    if [[ $1 == mpich ]]; then echo "NBC_MPI_IMPL=mpich scripts/setup"; else echo "scripts/setup"; fi
+}
+
+# Sources .nbc/env, running scripts/setup for MPI implementation $1 (openmpi, mpich; default
+# openmpi) first when it is missing.
+nbc_source_env() {
+    local impl=${1:-openmpi}
     if [[ ! -f $NBC_ENV_FILE ]]; then
-        nbc_say "$NBC_ENV_FILE is missing; running scripts/setup first"
-        "$NBC_ROOT/scripts/setup" || nbc_die "scripts/setup failed"
+        nbc_say "$NBC_ENV_FILE is missing; running $(nbc_setup_command "$impl") first"
+        NBC_MPI_IMPL=$impl "$NBC_ROOT/scripts/setup" || nbc_die "scripts/setup failed"
     fi
     # shellcheck source=/dev/null
     source "$NBC_ENV_FILE"
+}
+
+# Sources .nbc/env (NBC_MPI_JAR, NBC_MPI_LIBDIR, NBC_OMPI_VERSION), running scripts/setup first
+# when it is missing, and checks that what Open MPI's Java bindings need still exists.
+nbc_load_env() {
+    nbc_source_env openmpi
     [[ -f ${NBC_MPI_JAR:-} ]] || nbc_die "mpi.jar '${NBC_MPI_JAR:-}' named in $NBC_ENV_FILE does not exist; run scripts/setup"
     [[ -e ${NBC_MPI_LIBDIR:-}/libmpi_java.so ]] || nbc_die "libmpi_java.so is not in '${NBC_MPI_LIBDIR:-}' (from $NBC_ENV_FILE); run scripts/setup"
     command -v mpirun >/dev/null 2>&1 || nbc_die "mpirun is not on PATH; run scripts/setup"
+}
+
+# Sources .nbc/env for a job through nbc-ffm on MPI implementation $1 (openmpi, mpich), running
+# scripts/setup first when it is missing, and checks what such a job needs: NBC_FFM_JDK, the
+# probe's file (NBC_MPI_ABI_OPENMPI, NBC_MPI_ABI_MPICH) and the launcher (mpirun on PATH,
+# NBC_MPIEXEC_MPICH). Each missing piece is one line saying what to run.
+nbc_load_ffm_env() {
+    local impl=$1 setup abi_var name=MPICH
+    [[ $impl == openmpi ]] && name="Open MPI"
+    nbc_source_env "$impl"
+    setup=$(nbc_setup_command "$impl")
+    [[ -n ${NBC_FFM_JDK:-} && -x ${NBC_FFM_JDK:-}/bin/java ]] \
+        || nbc_die "MPI through FFM needs a JDK 22 or newer, and $NBC_ENV_FILE names none (NBC_FFM_JDK): install one and run $setup, or NBC_FFM_JDK=/path/to/jdk $setup"
+    abi_var=NBC_MPI_ABI_${impl^^}
+    [[ -f ${!abi_var:-} ]] \
+        || nbc_die "$NBC_ENV_FILE names no probe of $name's C library ($abi_var${!abi_var:+=${!abi_var}, missing}): run $setup"
+    if [[ $impl == mpich ]]; then
+        [[ -x ${NBC_MPIEXEC_MPICH:-} ]] \
+            || nbc_die "$NBC_ENV_FILE names no MPICH launcher (NBC_MPIEXEC_MPICH${NBC_MPIEXEC_MPICH:+=$NBC_MPIEXEC_MPICH, missing}): run $setup"
+    else
+        command -v mpirun >/dev/null 2>&1 || nbc_die "mpirun is not on PATH; run scripts/setup"
+    fi
 }
 
 # True when one of the words after the first names option $1, as "$1" or "$1=...": the scripts
