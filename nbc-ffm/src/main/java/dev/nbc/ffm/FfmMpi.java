@@ -60,6 +60,14 @@ public final class FfmMpi implements Mpi {
                         + " but nbc needs MPI_THREAD_MULTIPLE: its progress thread calls MPI while the application does");
             }
             if (INSTANCE.world == null) {
+                if (Library.ABI.text("implementation").equals("mpich")) {
+                    // MPICH 4.0 raises the error of a completed request (MPI_Test on a truncated
+                    // receive) on MPI_COMM_WORLD, whatever communicator the request is on: measured,
+                    // a duplicate's MPI_ERRORS_RETURN did not keep the job alive. Through nbc every
+                    // error code becomes an MpiException, so the world's handler returns them too.
+                    Calls.check((int) Library.COMM_SET_ERRHANDLER.invokeExact(Library.COMM_WORLD, Library.ERRORS_RETURN),
+                            "MPI_Comm_set_errhandler");
+                }
                 INSTANCE.world = new FfmComm(Library.COMM_WORLD);
                 for (DataType type : DataType.values()) {
                     TYPES.put(type, Library.ABI.handle("MPI_" + type.name()));

@@ -161,6 +161,22 @@ final class Library {
     private Library() {
     }
 
+    /** setenv(name, value, 0) of the C library: before MPI starts, for what it reads from its environment. */
+    static void setEnvironmentIfUnset(String name, String value) {
+        MethodHandle setenv = LINKER.downcallHandle(LINKER.defaultLookup().find("setenv").orElseThrow(),
+                FunctionDescriptor.of(JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS, JAVA_INT));
+        try (Arena arena = Arena.ofConfined()) {
+            int code = (int) setenv.invokeExact(arena.allocateFrom(name), arena.allocateFrom(value), 0);
+            if (code != 0) {
+                throw new IllegalStateException("setenv(" + name + ") failed");
+            }
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException("setenv(" + name + ") failed: " + e, e);
+        }
+    }
+
     /** The name of thread level {@code level} in this library's numbering. */
     static String threadLevelName(int level) {
         for (String name : new String[]{"MPI_THREAD_SINGLE", "MPI_THREAD_FUNNELED", "MPI_THREAD_SERIALIZED", "MPI_THREAD_MULTIPLE"}) {
@@ -180,6 +196,11 @@ final class Library {
         }
         MpiAbi abi = MpiAbi.read(file);
         String library = abi.text("library");
+        // UCX (MPICH's ch4:ucx, Open MPI's pml ucx) catches SIGSEGV to print a backtrace and end
+        // the process, but the JVM raises SIGSEGV on purpose (implicit null checks): measured, a
+        // rank died in ThreadLocal.get under MPICH 4.0.2. UCX reads this when its library loads,
+        // so before the MPI library is opened; a value the user set wins.
+        setEnvironmentIfUnset("UCX_ERROR_SIGNALS", "");
         // RTLD_GLOBAL, as Open MPI's own Java bindings load libmpi: the components Open MPI opens
         // later resolve their references to it through the global namespace.
         MethodHandle dlopen = LINKER.downcallHandle(LINKER.defaultLookup().find("dlopen").orElseThrow(),
