@@ -39,6 +39,26 @@ final class Calls {
         return new MpiException(call + ": " + text, errorClass, code, errorClass == Library.ERR_TRUNCATE, null);
     }
 
+    /** A downcall returning an MPI error code; a method handle's invokeExact declares Throwable. */
+    @FunctionalInterface
+    interface Downcall {
+        int call() throws Throwable;
+    }
+
+    /**
+     * Makes {@code call} and throws its error as an MpiException: for the calls off the hot path
+     * (the lambda may allocate; send, receive and test invoke their handles directly).
+     */
+    static void invoke(String name, Downcall call) throws MpiException {
+        int code;
+        try {
+            code = call.call();
+        } catch (Throwable e) {
+            throw unexpected(e);
+        }
+        check(code, name);
+    }
+
     /** A method handle's throwable, which a downcall never throws but the signature declares. */
     static RuntimeException unexpected(Throwable e) {
         if (e instanceof RuntimeException r) {

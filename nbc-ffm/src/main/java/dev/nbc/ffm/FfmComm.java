@@ -6,28 +6,25 @@ import dev.nbc.core.transport.mpi.MpiComm;
 import dev.nbc.core.transport.mpi.MpiException;
 import dev.nbc.core.transport.mpi.MpiMessage;
 import dev.nbc.core.transport.mpi.MpiRequest;
+import dev.nbc.core.transport.mpi.RankedComm;
 
+import java.lang.invoke.MethodHandle;
 import java.nio.ByteBuffer;
 
 /** An MPI_Comm of the library reached through FFM. */
-final class FfmComm implements MpiComm {
+final class FfmComm extends RankedComm {
     private final long handle;
-    private final int rank;
-    private final int size;
 
     FfmComm(long handle) throws MpiException {
+        super(query(Library.COMM_RANK, "MPI_Comm_rank", handle), query(Library.COMM_SIZE_OF, "MPI_Comm_size", handle));
         this.handle = handle;
+    }
+
+    /** MPI_Comm_rank or MPI_Comm_size of {@code handle}. */
+    private static int query(MethodHandle function, String name, long handle) throws MpiException {
         Scratch scratch = Scratch.get();
-        try {
-            Calls.check((int) Library.COMM_RANK.invokeExact(handle, scratch.address + Scratch.INT), "MPI_Comm_rank");
-            this.rank = scratch.intValue();
-            Calls.check((int) Library.COMM_SIZE_OF.invokeExact(handle, scratch.address + Scratch.INT), "MPI_Comm_size");
-            this.size = scratch.intValue();
-        } catch (MpiException | RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw Calls.unexpected(e);
-        }
+        Calls.invoke(name, () -> (int) function.invokeExact(handle, scratch.address + Scratch.INT));
+        return scratch.intValue();
     }
 
     long handle() {
@@ -39,52 +36,27 @@ final class FfmComm implements MpiComm {
         return FfmMpi.instance();
     }
 
-    @Override
-    public int rank() {
-        return rank;
-    }
-
-    @Override
-    public int size() {
-        return size;
-    }
 
     @Override
     public MpiComm dup() throws MpiException {
         Scratch scratch = Scratch.get();
-        try {
-            Calls.check((int) Library.COMM_DUP.invokeExact(handle, scratch.address + Scratch.HANDLE), "MPI_Comm_dup");
-        } catch (MpiException | RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw Calls.unexpected(e);
-        }
+        Calls.invoke("MPI_Comm_dup", () -> (int) Library.COMM_DUP.invokeExact(handle, scratch.address + Scratch.HANDLE));
         return returningErrors(scratch.handle(Scratch.HANDLE, Library.COMM_SIZE));
     }
 
     @Override
     public MpiComm split(int color, int key) throws MpiException {
         Scratch scratch = Scratch.get();
-        try {
-            Calls.check((int) Library.COMM_SPLIT.invokeExact(handle, color < 0 ? Library.UNDEFINED : color, key,
-                    scratch.address + Scratch.HANDLE), "MPI_Comm_split");
-        } catch (MpiException | RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw Calls.unexpected(e);
-        }
+        int mpiColor = color < 0 ? Library.UNDEFINED : color;
+        Calls.invoke("MPI_Comm_split",
+                () -> (int) Library.COMM_SPLIT.invokeExact(handle, mpiColor, key, scratch.address + Scratch.HANDLE));
         long made = scratch.handle(Scratch.HANDLE, Library.COMM_SIZE);
         return made == Library.COMM_NULL ? null : returningErrors(made);
     }
 
     private static MpiComm returningErrors(long made) throws MpiException {
-        try {
-            Calls.check((int) Library.COMM_SET_ERRHANDLER.invokeExact(made, Library.ERRORS_RETURN), "MPI_Comm_set_errhandler");
-        } catch (MpiException | RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw Calls.unexpected(e);
-        }
+        Calls.invoke("MPI_Comm_set_errhandler",
+                () -> (int) Library.COMM_SET_ERRHANDLER.invokeExact(made, Library.ERRORS_RETURN));
         return new FfmComm(made);
     }
 
@@ -92,13 +64,7 @@ final class FfmComm implements MpiComm {
     public void free() throws MpiException {
         Scratch scratch = Scratch.get();
         scratch.putHandle(Scratch.HANDLE, handle, Library.COMM_SIZE);
-        try {
-            Calls.check((int) Library.COMM_FREE.invokeExact(scratch.address + Scratch.HANDLE), "MPI_Comm_free");
-        } catch (MpiException | RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw Calls.unexpected(e);
-        }
+        Calls.invoke("MPI_Comm_free", () -> (int) Library.COMM_FREE.invokeExact(scratch.address + Scratch.HANDLE));
     }
 
     @Override
@@ -159,25 +125,13 @@ final class FfmComm implements MpiComm {
     @Override
     public MpiRequest barrier() throws MpiException {
         Scratch scratch = Scratch.get();
-        try {
-            Calls.check((int) Library.IBARRIER.invokeExact(handle, scratch.address + Scratch.HANDLE), "MPI_Ibarrier");
-        } catch (MpiException | RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw Calls.unexpected(e);
-        }
+        Calls.invoke("MPI_Ibarrier", () -> (int) Library.IBARRIER.invokeExact(handle, scratch.address + Scratch.HANDLE));
         return new FfmRequest(scratch.handle(Scratch.HANDLE, Library.REQUEST_SIZE), null);
     }
 
     @Override
     public void abort(int code) throws MpiException {
-        try {
-            Calls.check((int) Library.ABORT.invokeExact(handle, code), "MPI_Abort");
-        } catch (MpiException | RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw Calls.unexpected(e);
-        }
+        Calls.invoke("MPI_Abort", () -> (int) Library.ABORT.invokeExact(handle, code));
     }
 
     @Override

@@ -47,12 +47,12 @@ public final class FfmMpi implements Mpi {
     static synchronized FfmMpi initThreadMultiple() {
         Scratch scratch = Scratch.get();
         try {
-            Calls.check((int) Library.INITIALIZED.invokeExact(scratch.address + Scratch.INT), "MPI_Initialized");
+            Calls.invoke("MPI_Initialized", () -> (int) Library.INITIALIZED.invokeExact(scratch.address + Scratch.INT));
             if (scratch.intValue() == 0) {
-                Calls.check((int) Library.INIT_THREAD.invokeExact(0L, 0L, Library.THREAD_MULTIPLE, scratch.address + Scratch.INT),
-                        "MPI_Init_thread");
+                Calls.invoke("MPI_Init_thread", () -> (int) Library.INIT_THREAD.invokeExact(0L, 0L, Library.THREAD_MULTIPLE,
+                        scratch.address + Scratch.INT));
             } else {
-                Calls.check((int) Library.QUERY_THREAD.invokeExact(scratch.address + Scratch.INT), "MPI_Query_thread");
+                Calls.invoke("MPI_Query_thread", () -> (int) Library.QUERY_THREAD.invokeExact(scratch.address + Scratch.INT));
             }
             int provided = scratch.intValue();
             if (provided != Library.THREAD_MULTIPLE) {
@@ -65,8 +65,8 @@ public final class FfmMpi implements Mpi {
                     // receive) on MPI_COMM_WORLD, whatever communicator the request is on: measured,
                     // a duplicate's MPI_ERRORS_RETURN did not keep the job alive. Through nbc every
                     // error code becomes an MpiException, so the world's handler returns them too.
-                    Calls.check((int) Library.COMM_SET_ERRHANDLER.invokeExact(Library.COMM_WORLD, Library.ERRORS_RETURN),
-                            "MPI_Comm_set_errhandler");
+                    Calls.invoke("MPI_Comm_set_errhandler",
+                            () -> (int) Library.COMM_SET_ERRHANDLER.invokeExact(Library.COMM_WORLD, Library.ERRORS_RETURN));
                 }
                 INSTANCE.world = new FfmComm(Library.COMM_WORLD);
                 for (DataType type : DataType.values()) {
@@ -121,7 +121,7 @@ public final class FfmMpi implements Mpi {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment text = arena.allocate(Library.MAX_LIBRARY_VERSION_STRING + 1);
             MemorySegment length = arena.allocate(JAVA_INT);
-            Calls.check((int) Library.LIBRARY_VERSION.invokeExact(text.address(), length.address()), "MPI_Get_library_version");
+            Calls.invoke("MPI_Get_library_version", () -> (int) Library.LIBRARY_VERSION.invokeExact(text.address(), length.address()));
             return text.getString(0).trim().split("[,\\n]")[0].replaceAll("\\s+", " ").trim();
         } catch (MpiException e) {
             return "MPI (version unknown: " + e.getMessage() + ")";
@@ -151,7 +151,7 @@ public final class FfmMpi implements Mpi {
     private static boolean flag(java.lang.invoke.MethodHandle call, String name) {
         Scratch scratch = Scratch.get();
         try {
-            Calls.check((int) call.invokeExact(scratch.address + Scratch.INT), name);
+            Calls.invoke(name, () -> (int) call.invokeExact(scratch.address + Scratch.INT));
             return scratch.intValue() != 0;
         } catch (MpiException e) {
             throw new TransportException(name + " failed: " + e.describe(), e);
@@ -164,7 +164,7 @@ public final class FfmMpi implements Mpi {
     public String threadLevel() {
         Scratch scratch = Scratch.get();
         try {
-            Calls.check((int) Library.QUERY_THREAD.invokeExact(scratch.address + Scratch.INT), "MPI_Query_thread");
+            Calls.invoke("MPI_Query_thread", () -> (int) Library.QUERY_THREAD.invokeExact(scratch.address + Scratch.INT));
             return Library.threadLevelName(scratch.intValue());
         } catch (MpiException e) {
             throw new TransportException("MPI_Query_thread failed: " + e.describe(), e);
@@ -223,7 +223,7 @@ public final class FfmMpi implements Mpi {
     @Override
     public void close() {
         try {
-            Calls.check((int) Library.FINALIZE.invokeExact(), "MPI_Finalize");
+            Calls.invoke("MPI_Finalize", () -> (int) Library.FINALIZE.invokeExact());
         } catch (MpiException e) {
             throw new TransportException("MPI_Finalize failed: " + e.describe(), e);
         } catch (Throwable e) {

@@ -15,8 +15,7 @@ final class FfmRequest implements MpiRequest {
 
     @Override
     public boolean test() throws MpiException {
-        Scratch scratch = Scratch.get();
-        scratch.putHandle(Scratch.HANDLE, handle, Library.REQUEST_SIZE);
+        Scratch scratch = withHandle();
         int code;
         try {
             code = (int) Library.TEST.invokeExact(scratch.address + Scratch.HANDLE, scratch.address + Scratch.INT,
@@ -37,44 +36,33 @@ final class FfmRequest implements MpiRequest {
 
     @Override
     public void await() throws MpiException {
-        Scratch scratch = Scratch.get();
-        scratch.putHandle(Scratch.HANDLE, handle, Library.REQUEST_SIZE);
-        int code;
+        Scratch scratch = withHandle();
         try {
-            code = (int) Library.WAIT.invokeExact(scratch.address + Scratch.HANDLE, Library.STATUS_IGNORE);
-        } catch (Throwable e) {
-            throw Calls.unexpected(e);
+            Calls.invoke("MPI_Wait", () -> (int) Library.WAIT.invokeExact(scratch.address + Scratch.HANDLE, Library.STATUS_IGNORE));
+        } finally {
+            release();
         }
-        release();
-        Calls.check(code, "MPI_Wait");
     }
 
     @Override
     public void cancel() throws MpiException {
-        Scratch scratch = Scratch.get();
-        scratch.putHandle(Scratch.HANDLE, handle, Library.REQUEST_SIZE);
-        try {
-            Calls.check((int) Library.CANCEL.invokeExact(scratch.address + Scratch.HANDLE), "MPI_Cancel");
-        } catch (MpiException | RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw Calls.unexpected(e);
-        }
+        Scratch scratch = withHandle();
+        Calls.invoke("MPI_Cancel", () -> (int) Library.CANCEL.invokeExact(scratch.address + Scratch.HANDLE));
     }
 
+    /** MPI completes a freed operation on its own: its memory stays referenced by whoever gave it. */
     @Override
     public void free() throws MpiException {
+        Scratch scratch = withHandle();
+        handle = Library.REQUEST_NULL;
+        Calls.invoke("MPI_Request_free", () -> (int) Library.REQUEST_FREE.invokeExact(scratch.address + Scratch.HANDLE));
+    }
+
+    /** This thread's scratch memory, holding this request's handle where MPI reads it. */
+    private Scratch withHandle() {
         Scratch scratch = Scratch.get();
         scratch.putHandle(Scratch.HANDLE, handle, Library.REQUEST_SIZE);
-        int code;
-        try {
-            code = (int) Library.REQUEST_FREE.invokeExact(scratch.address + Scratch.HANDLE);
-        } catch (Throwable e) {
-            throw Calls.unexpected(e);
-        }
-        // MPI completes a freed operation on its own: its memory stays referenced by whoever gave it.
-        handle = Library.REQUEST_NULL;
-        Calls.check(code, "MPI_Request_free");
+        return scratch;
     }
 
     private void release() {

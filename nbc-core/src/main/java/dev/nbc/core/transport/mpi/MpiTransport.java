@@ -62,8 +62,6 @@ public final class MpiTransport implements Transport {
     private final MpiComm comm;
     private final Mpi mpi;
     private final RevocationChannel revocations;
-    private final int rank;
-    private final int size;
     private final int maxTag;
     /**
      * Operations started and not yet seen complete, linked through their own fields (a hashed set
@@ -89,10 +87,8 @@ public final class MpiTransport implements Transport {
         this.comm = comm;
         this.mpi = comm.mpi();
         this.receiveMode = receiveMode;
-        this.rank = comm.rank();
-        this.size = comm.size();
         this.maxTag = mpi.tagUpperBound();
-        this.revocations = RevocationChannel.open(comm, rank, size);
+        this.revocations = RevocationChannel.open(comm, comm.rank(), comm.size());
     }
 
     /**
@@ -139,14 +135,15 @@ public final class MpiTransport implements Transport {
         }
     }
 
+    /** The duplicate's: the application's rank and size in the communicator it gave. */
     @Override
     public int rank() {
-        return rank;
+        return comm.rank();
     }
 
     @Override
     public int size() {
-        return size;
+        return comm.size();
     }
 
     @Override
@@ -474,7 +471,7 @@ public final class MpiTransport implements Transport {
                     discard(arrival);
                     finish();
                     failure = new TransportException("message truncated: rank " + peer + " sent " + arrival.bytes()
-                            + " bytes with tag " + tag + " to rank " + transport.rank + ", whose matching receive has room for "
+                            + " bytes with tag " + tag + " to rank " + transport.rank() + ", whose matching receive has room for "
                             + length + " bytes; nothing was written (the size was probed before receiving)");
                     return;
                 }

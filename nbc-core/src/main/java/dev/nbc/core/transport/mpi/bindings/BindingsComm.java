@@ -6,6 +6,7 @@ import dev.nbc.core.transport.mpi.MpiComm;
 import dev.nbc.core.transport.mpi.MpiException;
 import dev.nbc.core.transport.mpi.MpiMessage;
 import dev.nbc.core.transport.mpi.MpiRequest;
+import dev.nbc.core.transport.mpi.RankedComm;
 import mpi.Comm;
 import mpi.Intracomm;
 import mpi.MPI;
@@ -16,18 +17,27 @@ import mpi.Status;
 import java.nio.ByteBuffer;
 
 /** A communicator of Open MPI's Java bindings. */
-final class BindingsComm implements MpiComm {
+final class BindingsComm extends RankedComm {
     private final Comm comm;
-    private final int rank;
-    private final int size;
 
     BindingsComm(Comm comm) {
+        super(rankOf(comm), sizeOf(comm));
         this.comm = comm;
+    }
+
+    private static int rankOf(Comm comm) {
         try {
-            this.rank = comm.getRank();
-            this.size = comm.getSize();
+            return comm.getRank();
         } catch (MPIException e) {
-            throw new IllegalStateException("MPI_Comm_rank/size failed: " + e.getMessage(), e);
+            throw new IllegalStateException("MPI_Comm_rank failed: " + e.getMessage(), e);
+        }
+    }
+
+    private static int sizeOf(Comm comm) {
+        try {
+            return comm.getSize();
+        } catch (MPIException e) {
+            throw new IllegalStateException("MPI_Comm_size failed: " + e.getMessage(), e);
         }
     }
 
@@ -36,15 +46,6 @@ final class BindingsComm implements MpiComm {
         return BindingsMpi.instance();
     }
 
-    @Override
-    public int rank() {
-        return rank;
-    }
-
-    @Override
-    public int size() {
-        return size;
-    }
 
     @Override
     public MpiComm dup() throws MpiException {
