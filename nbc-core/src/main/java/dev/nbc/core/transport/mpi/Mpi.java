@@ -41,9 +41,20 @@ public interface Mpi extends AutoCloseable {
      *         grants less than MPI_THREAD_MULTIPLE
      */
     static Mpi init(String[] args) {
-        String named = EnvironmentSetting.read(PROPERTY, VARIABLE, value -> value.trim().toLowerCase(Locale.ROOT), null);
+        return init(args, EnvironmentSetting.read(PROPERTY, VARIABLE, value -> value.trim().toLowerCase(Locale.ROOT), null));
+    }
+
+    /**
+     * As {@link #init(String[])}, the way chosen by the caller: "bindings", "ffm", or null for
+     * the environment's choice.
+     *
+     * @throws IllegalArgumentException if {@code way} names no way
+     */
+    static Mpi init(String[] args, String way) {
+        String named = way == null ? null : way.trim().toLowerCase(Locale.ROOT);
         if (named != null && !WAYS.contains(named)) {
-            throw new IllegalArgumentException(PROPERTY + " / " + VARIABLE + ": must be bindings or ffm, but was '" + named + "'");
+            throw new IllegalArgumentException("way (" + PROPERTY + " / " + VARIABLE + "): must be bindings or ffm, but was '"
+                    + named + "'");
         }
         Map<String, MpiProvider> found = new HashMap<>();
         StringBuilder why = new StringBuilder();
@@ -61,13 +72,13 @@ public interface Mpi extends AutoCloseable {
                 why.append("; a provider does not load: ").append(e.getMessage());
             }
         }
-        for (String way : named == null ? WAYS : List.of(named)) {
-            MpiProvider provider = found.get(way);
+        for (String tried : named == null ? WAYS : List.of(named)) {
+            MpiProvider provider = found.get(tried);
             String reason = provider == null ? "not on the class path (ffm: module nbc-ffm, Java 22 or newer)" : provider.available();
             if (reason == null) {
                 return provider.init(args == null ? new String[0] : args);
             }
-            why.append("; ").append(way).append(": ").append(reason);
+            why.append("; ").append(tried).append(": ").append(reason);
         }
         throw new IllegalStateException("nbc cannot reach MPI " + (named == null ? "either way" : "through " + named) + why);
     }
