@@ -34,242 +34,302 @@ public final class ArrayCollectives {
     }
 
 
+    /** {@link Communicator#iallreduce} on {@code double[]} arrays, staged as the class comment says. */
     public Request iallreduce(double[] sendArray, double[] receiveArray, ReduceOp op) {
         return allreduceArrays(sendArray, receiveArray, op);
     }
 
+    /** {@link Communicator#iallreduce} on {@code float[]} arrays, staged as the class comment says. */
     public Request iallreduce(float[] sendArray, float[] receiveArray, ReduceOp op) {
         return allreduceArrays(sendArray, receiveArray, op);
     }
 
+    /** {@link Communicator#iallreduce} on {@code long[]} arrays, staged as the class comment says. */
     public Request iallreduce(long[] sendArray, long[] receiveArray, ReduceOp op) {
         return allreduceArrays(sendArray, receiveArray, op);
     }
 
+    /** {@link Communicator#iallreduce} on {@code int[]} arrays, staged as the class comment says. */
     public Request iallreduce(int[] sendArray, int[] receiveArray, ReduceOp op) {
         return allreduceArrays(sendArray, receiveArray, op);
     }
 
+    /** {@link Communicator#iallreduce} on {@code short[]} arrays, staged as the class comment says. */
     public Request iallreduce(short[] sendArray, short[] receiveArray, ReduceOp op) {
         return allreduceArrays(sendArray, receiveArray, op);
     }
 
+    /** {@link Communicator#iallreduce} on {@code byte[]} arrays, staged as the class comment says. */
     public Request iallreduce(byte[] sendArray, byte[] receiveArray, ReduceOp op) {
         return allreduceArrays(sendArray, receiveArray, op);
     }
 
+    /** {@link Communicator#ibcast} on {@code double[]} arrays, staged as the class comment says. */
     public Request ibcast(double[] array, int root) {
         return bcastArray(array, root);
     }
 
+    /** {@link Communicator#ibcast} on {@code float[]} arrays, staged as the class comment says. */
     public Request ibcast(float[] array, int root) {
         return bcastArray(array, root);
     }
 
+    /** {@link Communicator#ibcast} on {@code long[]} arrays, staged as the class comment says. */
     public Request ibcast(long[] array, int root) {
         return bcastArray(array, root);
     }
 
+    /** {@link Communicator#ibcast} on {@code int[]} arrays, staged as the class comment says. */
     public Request ibcast(int[] array, int root) {
         return bcastArray(array, root);
     }
 
+    /** {@link Communicator#ibcast} on {@code short[]} arrays, staged as the class comment says. */
     public Request ibcast(short[] array, int root) {
         return bcastArray(array, root);
     }
 
+    /** {@link Communicator#ibcast} on {@code byte[]} arrays, staged as the class comment says. */
     public Request ibcast(byte[] array, int root) {
         return bcastArray(array, root);
     }
 
+    /** {@link Communicator#ireduce} on {@code double[]} arrays, staged as the class comment says. */
     public Request ireduce(double[] sendArray, double[] receiveArray, ReduceOp op, int root) {
         return reduceArrays(sendArray, receiveArray, op, root);
     }
 
+    /** {@link Communicator#ireduce} on {@code float[]} arrays, staged as the class comment says. */
     public Request ireduce(float[] sendArray, float[] receiveArray, ReduceOp op, int root) {
         return reduceArrays(sendArray, receiveArray, op, root);
     }
 
+    /** {@link Communicator#ireduce} on {@code long[]} arrays, staged as the class comment says. */
     public Request ireduce(long[] sendArray, long[] receiveArray, ReduceOp op, int root) {
         return reduceArrays(sendArray, receiveArray, op, root);
     }
 
+    /** {@link Communicator#ireduce} on {@code int[]} arrays, staged as the class comment says. */
     public Request ireduce(int[] sendArray, int[] receiveArray, ReduceOp op, int root) {
         return reduceArrays(sendArray, receiveArray, op, root);
     }
 
+    /** {@link Communicator#ireduce} on {@code short[]} arrays, staged as the class comment says. */
     public Request ireduce(short[] sendArray, short[] receiveArray, ReduceOp op, int root) {
         return reduceArrays(sendArray, receiveArray, op, root);
     }
 
+    /** {@link Communicator#ireduce} on {@code byte[]} arrays, staged as the class comment says. */
     public Request ireduce(byte[] sendArray, byte[] receiveArray, ReduceOp op, int root) {
         return reduceArrays(sendArray, receiveArray, op, root);
     }
 
+    /** {@link Communicator#iallgather} on {@code double[]} arrays, staged as the class comment says. */
     public Request iallgather(double[] sendArray, double[] receiveArray) {
         return allgatherArrays(sendArray, receiveArray);
     }
 
+    /** {@link Communicator#iallgather} on {@code float[]} arrays, staged as the class comment says. */
     public Request iallgather(float[] sendArray, float[] receiveArray) {
         return allgatherArrays(sendArray, receiveArray);
     }
 
+    /** {@link Communicator#iallgather} on {@code long[]} arrays, staged as the class comment says. */
     public Request iallgather(long[] sendArray, long[] receiveArray) {
         return allgatherArrays(sendArray, receiveArray);
     }
 
+    /** {@link Communicator#iallgather} on {@code int[]} arrays, staged as the class comment says. */
     public Request iallgather(int[] sendArray, int[] receiveArray) {
         return allgatherArrays(sendArray, receiveArray);
     }
 
+    /** {@link Communicator#iallgather} on {@code short[]} arrays, staged as the class comment says. */
     public Request iallgather(short[] sendArray, short[] receiveArray) {
         return allgatherArrays(sendArray, receiveArray);
     }
 
+    /** {@link Communicator#iallgather} on {@code byte[]} arrays, staged as the class comment says. */
     public Request iallgather(byte[] sendArray, byte[] receiveArray) {
         return allgatherArrays(sendArray, receiveArray);
     }
 
+    /** {@link Communicator#igather} on {@code double[]} arrays, staged as the class comment says. */
     public Request igather(double[] sendArray, double[] receiveArray, int root) {
         return gatherArrays(sendArray, receiveArray, root);
     }
 
+    /** {@link Communicator#igather} on {@code float[]} arrays, staged as the class comment says. */
     public Request igather(float[] sendArray, float[] receiveArray, int root) {
         return gatherArrays(sendArray, receiveArray, root);
     }
 
+    /** {@link Communicator#igather} on {@code long[]} arrays, staged as the class comment says. */
     public Request igather(long[] sendArray, long[] receiveArray, int root) {
         return gatherArrays(sendArray, receiveArray, root);
     }
 
+    /** {@link Communicator#igather} on {@code int[]} arrays, staged as the class comment says. */
     public Request igather(int[] sendArray, int[] receiveArray, int root) {
         return gatherArrays(sendArray, receiveArray, root);
     }
 
+    /** {@link Communicator#igather} on {@code short[]} arrays, staged as the class comment says. */
     public Request igather(short[] sendArray, short[] receiveArray, int root) {
         return gatherArrays(sendArray, receiveArray, root);
     }
 
+    /** {@link Communicator#igather} on {@code byte[]} arrays, staged as the class comment says. */
     public Request igather(byte[] sendArray, byte[] receiveArray, int root) {
         return gatherArrays(sendArray, receiveArray, root);
     }
 
+    /** {@link Communicator#iscatter} on {@code double[]} arrays, staged as the class comment says. */
     public Request iscatter(double[] sendArray, double[] receiveArray, int root) {
         return scatterArrays(sendArray, receiveArray, root);
     }
 
+    /** {@link Communicator#iscatter} on {@code float[]} arrays, staged as the class comment says. */
     public Request iscatter(float[] sendArray, float[] receiveArray, int root) {
         return scatterArrays(sendArray, receiveArray, root);
     }
 
+    /** {@link Communicator#iscatter} on {@code long[]} arrays, staged as the class comment says. */
     public Request iscatter(long[] sendArray, long[] receiveArray, int root) {
         return scatterArrays(sendArray, receiveArray, root);
     }
 
+    /** {@link Communicator#iscatter} on {@code int[]} arrays, staged as the class comment says. */
     public Request iscatter(int[] sendArray, int[] receiveArray, int root) {
         return scatterArrays(sendArray, receiveArray, root);
     }
 
+    /** {@link Communicator#iscatter} on {@code short[]} arrays, staged as the class comment says. */
     public Request iscatter(short[] sendArray, short[] receiveArray, int root) {
         return scatterArrays(sendArray, receiveArray, root);
     }
 
+    /** {@link Communicator#iscatter} on {@code byte[]} arrays, staged as the class comment says. */
     public Request iscatter(byte[] sendArray, byte[] receiveArray, int root) {
         return scatterArrays(sendArray, receiveArray, root);
     }
 
+    /** {@link Communicator#ialltoall} on {@code double[]} arrays, staged as the class comment says. */
     public Request ialltoall(double[] sendArray, double[] receiveArray) {
         return alltoallArrays(sendArray, receiveArray);
     }
 
+    /** {@link Communicator#ialltoall} on {@code float[]} arrays, staged as the class comment says. */
     public Request ialltoall(float[] sendArray, float[] receiveArray) {
         return alltoallArrays(sendArray, receiveArray);
     }
 
+    /** {@link Communicator#ialltoall} on {@code long[]} arrays, staged as the class comment says. */
     public Request ialltoall(long[] sendArray, long[] receiveArray) {
         return alltoallArrays(sendArray, receiveArray);
     }
 
+    /** {@link Communicator#ialltoall} on {@code int[]} arrays, staged as the class comment says. */
     public Request ialltoall(int[] sendArray, int[] receiveArray) {
         return alltoallArrays(sendArray, receiveArray);
     }
 
+    /** {@link Communicator#ialltoall} on {@code short[]} arrays, staged as the class comment says. */
     public Request ialltoall(short[] sendArray, short[] receiveArray) {
         return alltoallArrays(sendArray, receiveArray);
     }
 
+    /** {@link Communicator#ialltoall} on {@code byte[]} arrays, staged as the class comment says. */
     public Request ialltoall(byte[] sendArray, byte[] receiveArray) {
         return alltoallArrays(sendArray, receiveArray);
     }
 
+    /** {@link Communicator#iscan} on {@code double[]} arrays, staged as the class comment says. */
     public Request iscan(double[] sendArray, double[] receiveArray, ReduceOp op) {
         return scanArrays(sendArray, receiveArray, op);
     }
 
+    /** {@link Communicator#iscan} on {@code float[]} arrays, staged as the class comment says. */
     public Request iscan(float[] sendArray, float[] receiveArray, ReduceOp op) {
         return scanArrays(sendArray, receiveArray, op);
     }
 
+    /** {@link Communicator#iscan} on {@code long[]} arrays, staged as the class comment says. */
     public Request iscan(long[] sendArray, long[] receiveArray, ReduceOp op) {
         return scanArrays(sendArray, receiveArray, op);
     }
 
+    /** {@link Communicator#iscan} on {@code int[]} arrays, staged as the class comment says. */
     public Request iscan(int[] sendArray, int[] receiveArray, ReduceOp op) {
         return scanArrays(sendArray, receiveArray, op);
     }
 
+    /** {@link Communicator#iscan} on {@code short[]} arrays, staged as the class comment says. */
     public Request iscan(short[] sendArray, short[] receiveArray, ReduceOp op) {
         return scanArrays(sendArray, receiveArray, op);
     }
 
+    /** {@link Communicator#iscan} on {@code byte[]} arrays, staged as the class comment says. */
     public Request iscan(byte[] sendArray, byte[] receiveArray, ReduceOp op) {
         return scanArrays(sendArray, receiveArray, op);
     }
 
+    /** {@link Communicator#iexscan} on {@code double[]} arrays, staged as the class comment says. */
     public Request iexscan(double[] sendArray, double[] receiveArray, ReduceOp op) {
         return exscanArrays(sendArray, receiveArray, op);
     }
 
+    /** {@link Communicator#iexscan} on {@code float[]} arrays, staged as the class comment says. */
     public Request iexscan(float[] sendArray, float[] receiveArray, ReduceOp op) {
         return exscanArrays(sendArray, receiveArray, op);
     }
 
+    /** {@link Communicator#iexscan} on {@code long[]} arrays, staged as the class comment says. */
     public Request iexscan(long[] sendArray, long[] receiveArray, ReduceOp op) {
         return exscanArrays(sendArray, receiveArray, op);
     }
 
+    /** {@link Communicator#iexscan} on {@code int[]} arrays, staged as the class comment says. */
     public Request iexscan(int[] sendArray, int[] receiveArray, ReduceOp op) {
         return exscanArrays(sendArray, receiveArray, op);
     }
 
+    /** {@link Communicator#iexscan} on {@code short[]} arrays, staged as the class comment says. */
     public Request iexscan(short[] sendArray, short[] receiveArray, ReduceOp op) {
         return exscanArrays(sendArray, receiveArray, op);
     }
 
+    /** {@link Communicator#iexscan} on {@code byte[]} arrays, staged as the class comment says. */
     public Request iexscan(byte[] sendArray, byte[] receiveArray, ReduceOp op) {
         return exscanArrays(sendArray, receiveArray, op);
     }
 
+    /** {@link Communicator#ireduceScatterBlock} on {@code double[]} arrays, staged as the class comment says. */
     public Request ireduceScatterBlock(double[] sendArray, double[] receiveArray, ReduceOp op) {
         return reduceScatterBlockArrays(sendArray, receiveArray, op);
     }
 
+    /** {@link Communicator#ireduceScatterBlock} on {@code float[]} arrays, staged as the class comment says. */
     public Request ireduceScatterBlock(float[] sendArray, float[] receiveArray, ReduceOp op) {
         return reduceScatterBlockArrays(sendArray, receiveArray, op);
     }
 
+    /** {@link Communicator#ireduceScatterBlock} on {@code long[]} arrays, staged as the class comment says. */
     public Request ireduceScatterBlock(long[] sendArray, long[] receiveArray, ReduceOp op) {
         return reduceScatterBlockArrays(sendArray, receiveArray, op);
     }
 
+    /** {@link Communicator#ireduceScatterBlock} on {@code int[]} arrays, staged as the class comment says. */
     public Request ireduceScatterBlock(int[] sendArray, int[] receiveArray, ReduceOp op) {
         return reduceScatterBlockArrays(sendArray, receiveArray, op);
     }
 
+    /** {@link Communicator#ireduceScatterBlock} on {@code short[]} arrays, staged as the class comment says. */
     public Request ireduceScatterBlock(short[] sendArray, short[] receiveArray, ReduceOp op) {
         return reduceScatterBlockArrays(sendArray, receiveArray, op);
     }
 
+    /** {@link Communicator#ireduceScatterBlock} on {@code byte[]} arrays, staged as the class comment says. */
     public Request ireduceScatterBlock(byte[] sendArray, byte[] receiveArray, ReduceOp op) {
         return reduceScatterBlockArrays(sendArray, receiveArray, op);
     }
