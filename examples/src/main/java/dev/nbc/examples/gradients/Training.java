@@ -5,6 +5,8 @@ import dev.nbc.core.transport.mpi.MpiCollectives;
 import dev.nbc.examples.shared.AcrossRanks;
 import dev.nbc.examples.shared.Timings;
 
+import java.util.Arrays;
+
 /**
  * Training steps of one rank, each the backward pass and the sum of its buckets the way a
  * {@link Variant} does it, every step checked: each sum must equal the exact sum bit for bit
@@ -30,11 +32,14 @@ public final class Training {
      * What a variant's steps did, as every rank reports it.
      *
      * @param millis          each timed step's time, the slowest rank's
+     * @param passMillis      the backward pass's part of it (to the last bucket ready), the slowest rank's: the
+     *                        compute as the step saw it, longer than the calibration's c when the progress thread
+     *                        or another process took the core meanwhile
      * @param mismatches      elements of any step (warm-up included) whose sum differed from the exact one, over all ranks
      * @param digest          this rank's digest of the last step's sums ({@link GradientBuffers#digest})
      * @param sameOnAllRanks  whether every rank's digest of the last step was this one
      */
-    public record Run(Variant variant, Timings millis, long mismatches, long digest, boolean sameOnAllRanks) {
+    public record Run(Variant variant, Timings millis, Timings passMillis, long mismatches, long digest, boolean sameOnAllRanks) {
         public boolean correct() {
             return mismatches == 0 && sameOnAllRanks;
         }
@@ -43,30 +48,29 @@ public final class Training {
     /**
      * {@code warmup} untimed steps and then {@code steps} timed ones with {@code variant}; steps
      * are numbered from 0 for every variant, so that the last steps of all variants sum the same
-     * gradients.
+     * gradients. Each step starts after a barrier (so that the slowest rank's time is the step's)
+     * and is timed from there to every sum in place; the checks between steps are not timed.
      */
     public Run run(Variant variant, int warmup, int steps) {
         GradientSum sum = variant.sum(comm, library, gradients);
         long wrong = 0;
-        double[] millis = new double[steps];
+        double[] millis = new double[2 * steps];
         for (int step = 0; step < warmup + steps; step++) {
-            long nanos = step(sum, step);
+            comm.barrier();
+            long start = System.nanoTime();
+            pass.run(step, sum::ready);
+            long passed = System.nanoTime();
+            sum.complete();
+            long end = System.nanoTime();
             if (step >= warmup) {
-                millis[step - warmup] = nanos / 1e6;
+                millis[step - warmup] = (end - start) / 1e6;
+                millis[steps + step - warmup] = (passed - start) / 1e6;
             }
             wrong += gradients.mismatches(values, comm.size(), step);
         }
         AcrossRanks.slowest(comm, millis);
         long digest = gradients.digest();
-        return new Run(variant, new Timings(millis), AcrossRanks.total(comm, wrong), digest, AcrossRanks.sameOnAllRanks(comm, digest));
-    }
-
-    /** One step, ranks aligned by a barrier first: the pass and every bucket's sum; this rank's nanoseconds. */
-    private long step(GradientSum sum, int step) {
-        comm.barrier();
-        long start = System.nanoTime();
-        pass.run(step, sum::ready);
-        sum.complete();
-        return System.nanoTime() - start;
+        return new Run(variant, new Timings(Arrays.copyOf(millis, steps)), new Timings(Arrays.copyOfRange(millis, steps, 2 * steps)),
+                AcrossRanks.total(comm, wrong), digest, AcrossRanks.sameOnAllRanks(comm, digest));
     }
 }
