@@ -60,6 +60,8 @@ import java.util.concurrent.Callable;
                 "Exit: 0 every sum correct, 1 a sum was wrong or the run failed, 2 bad input."})
 public final class GradientsMain implements Callable<Integer>, Checked {
     static final int EXIT_WRONG = 1;
+    /** DDP's default cap is 25 MiB for models of hundreds of MiB; 1 MiB gives the default 25 MiB model 25 buckets. */
+    static final double DEFAULT_BUCKET_MIB = 1;
 
     @Option(names = "--model-mb", paramLabel = "MIB", defaultValue = "25",
             description = "The model's size in MiB of doubles, its gradients summed each step (default: ${DEFAULT-VALUE}).")
@@ -98,6 +100,7 @@ public final class GradientsMain implements Callable<Integer>, Checked {
     LogGPOptions loggp;
 
     private final Set<Variant> variants = new LinkedHashSet<>();
+    private LayeredModel model;
     private BucketPlan plan;
 
     public static void main(String[] args) {
@@ -129,12 +132,11 @@ public final class GradientsMain implements Callable<Integer>, Checked {
             checks.libraryCheck("--variant", () -> variants.addAll(name.trim().equals("all") ? List.of(Variant.values())
                     : List.of(Variant.parse(name))));
         }
-        LayeredModel[] model = new LayeredModel[1];
-        checks.libraryCheck("--model-mb, --layers", () -> model[0] = LayeredModel.ofMib(modelMib, layers));
-        checks.fitsHeap("--model-mb", modelMib, 2.0 * model[0].bytes(), "direct buffers of the gradients and of their sums");
+        checks.libraryCheck("--model-mb, --layers", () -> model = LayeredModel.ofMib(modelMib, layers));
+        checks.fitsHeap("--model-mb", modelMib, 2.0 * model.bytes(), "direct buffers of the gradients and of their sums");
         checks.libraryCheck(bucketCount != null ? "--buckets" : "--bucket-mb", () -> plan = bucketCount != null
-                ? BucketPlan.withCount(model[0], bucketCount)
-                : BucketPlan.withCap(model[0], (long) Math.ceil((bucketMib != null ? bucketMib : 1.0) * LayeredModel.MIB)));
+                ? BucketPlan.withCount(model, bucketCount)
+                : BucketPlan.withCap(model, (long) Math.ceil((bucketMib != null ? bucketMib : DEFAULT_BUCKET_MIB) * LayeredModel.MIB)));
     }
 
     @Override
@@ -177,13 +179,14 @@ public final class GradientsMain implements Callable<Integer>, Checked {
             boolean sameInAllVariants = runs.stream().mapToLong(Training.Run::digest).distinct().count() == 1;
             boolean correct = sameInAllVariants && runs.stream().allMatch(Training.Run::correct);
             if (prints) {
-                report(runs, calibration, comm.size(), engine.policy() == ProgressPolicy.SHARED, correct);
+                report(runs, calibration, comm.size(), engine.policy() == ProgressPolicy.SHARED, correct, sameInAllVariants);
             }
             return correct ? 0 : EXIT_WRONG;
         }
     }
 
-    private void report(List<Training.Run> runs, Calibration calibration, int size, boolean sharesCore, boolean correct) {
+    private void report(List<Training.Run> runs, Calibration calibration, int size, boolean sharesCore, boolean correct,
+                        boolean sameInAllVariants) {
         LogGPSource network = loggp.source();
         StepPrediction fromParts = StepPrediction.fromParts(calibration.computeMillis(), plan, calibration.allreduceMillis());
         StepPrediction fromLogGP = network == null ? null
@@ -195,6 +198,6 @@ public final class GradientsMain implements Callable<Integer>, Checked {
                         : "T_b simulated on " + network.describe() + (sharesCore ? ", the sums' CPU time added to c (shared core)" : "")));
         System.out.println(correct ? "gradients: every sum of every step equals the exact sum bit for bit on every rank; "
                 + "the last step's sums are the same in all variants"
-                : "gradients: WRONG sums (see above)");
+                : "gradients: WRONG sums" + (sameInAllVariants ? " (see above)" : "; the last step's sums differ between variants"));
     }
 }
