@@ -35,11 +35,14 @@ public final class Training {
      * @param passMillis      the backward pass's part of it (to the last bucket ready), the slowest rank's: the
      *                        compute as the step saw it, longer than the calibration's c when the progress thread
      *                        or another process took the core meanwhile
+     * @param progressCpuMillis the CPU time of this rank's progress thread per timed step, the largest over the
+     *                        ranks (NaN where the JVM does not measure thread CPU time): what the sums cost the core
+     *                        the pass runs on when the two share it
      * @param mismatches      elements of any step (warm-up included) whose sum differed from the exact one, over all ranks
      * @param digest          this rank's digest of the last step's sums ({@link GradientBuffers#digest})
      * @param sameOnAllRanks  whether every rank's digest of the last step was this one
      */
-    public record Run(Variant variant, Timings millis, Timings passMillis, long mismatches, long digest, boolean sameOnAllRanks) {
+    public record Run(Variant variant, Timings millis, Timings passMillis, double progressCpuMillis, long mismatches, long digest, boolean sameOnAllRanks) {
         public boolean correct() {
             return mismatches == 0 && sameOnAllRanks;
         }
@@ -55,7 +58,11 @@ public final class Training {
         GradientSum sum = variant.sum(comm, library, gradients);
         long wrong = 0;
         double[] millis = new double[2 * steps];
+        long cpuAtStart = 0;
         for (int step = 0; step < warmup + steps; step++) {
+            if (step == warmup) {
+                cpuAtStart = comm.engine().threadCpuNanos();
+            }
             comm.barrier();
             long start = System.nanoTime();
             pass.run(step, sum::ready);
@@ -68,9 +75,11 @@ public final class Training {
             }
             wrong += gradients.mismatches(values, comm.size(), step);
         }
+        long cpuAtEnd = comm.engine().threadCpuNanos();
+        double progressCpu = AcrossRanks.slowest(comm, cpuAtStart < 0 || cpuAtEnd < 0 ? Double.NaN : (cpuAtEnd - cpuAtStart) / 1e6 / steps);
         AcrossRanks.slowest(comm, millis);
         long digest = gradients.digest();
         return new Run(variant, new Timings(Arrays.copyOf(millis, steps)), new Timings(Arrays.copyOfRange(millis, steps, 2 * steps)),
-                AcrossRanks.total(comm, wrong), digest, AcrossRanks.sameOnAllRanks(comm, digest));
+                progressCpu, AcrossRanks.total(comm, wrong), digest, AcrossRanks.sameOnAllRanks(comm, digest));
     }
 }
