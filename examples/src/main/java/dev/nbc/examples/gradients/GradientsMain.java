@@ -179,10 +179,19 @@ public final class GradientsMain implements Callable<Integer>, Checked {
             boolean sameInAllVariants = runs.stream().mapToLong(Training.Run::digest).distinct().count() == 1;
             boolean correct = sameInAllVariants && runs.stream().allMatch(Training.Run::correct);
             if (prints) {
-                report(runs, calibration, comm.size(), engine.policy() == ProgressPolicy.SHARED, correct, sameInAllVariants);
+                report(runs, calibration, comm.size(), sharesCore(engine), correct, sameInAllVariants);
             }
             return correct ? 0 : EXIT_WRONG;
         }
+    }
+
+    /**
+     * Whether this rank's progress thread runs on the core of its backward pass: the engine's
+     * policy says so (SHARED), or the rank has one core only (a DEDICATED policy forced there
+     * polls on the pass's core).
+     */
+    private static boolean sharesCore(ProgressEngine engine) {
+        return engine.policy() == ProgressPolicy.SHARED || Runtime.getRuntime().availableProcessors() < 2;
     }
 
     private void report(List<Training.Run> runs, Calibration calibration, int size, boolean sharesCore, boolean correct,

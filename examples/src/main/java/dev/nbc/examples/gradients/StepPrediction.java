@@ -14,9 +14,12 @@ import dev.nbc.models.prediction.Prediction;
  *     bucket b's allreduce starts when the bucket is ready, at {@code r_b = c' (n_1 + ... + n_b) / N}
  *     (the compute is proportional to the layers' sizes, n_b doubles of N), and when the one before
  *     it has finished, since they share the link. c' = c when the rank has a core for its progress
- *     thread (policy DEDICATED); when the two share one (SHARED), the progress thread's CPU time
- *     for the sums, {@code C_b}, is taken from the pass's: {@code c' = c + sum_b C_b}.</li>
+ *     thread; when the two share one (policy SHARED, or a rank with one core), the sums' CPU time
+ *     {@code C_b} is taken from the pass's: {@code c' = c + sum_b C_b}.</li>
  * </ul>
+ * C_b is the sums' own work (o per message, gamma per reduced byte); what a progress thread costs
+ * beyond it on a shared core (a DEDICATED thread's polling, a SHARED thread's wake-ups) is not
+ * modelled: the report's progress column measures it.
  * Since f_B &gt;= r_B + T_B = c' + T_B, the overlapped step never beats the compute plus the last
  * bucket's sum. For B equal buckets and c = sum_b T_b (the default calibration) on a dedicated
  * core, f_B = c (1 + 1/B), and blocking / overlapped = 2B / (B + 1): 1.92 for B = 25.
