@@ -1,9 +1,6 @@
 package dev.nbc.examples.gauss;
 
-import dev.nbc.core.Buffers;
 import dev.nbc.core.Communicator;
-import dev.nbc.core.datatype.DataType;
-import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.harness.cli.Checked;
 import dev.nbc.harness.cli.Cli;
 import dev.nbc.harness.cli.JobEnvironment;
@@ -14,6 +11,8 @@ import dev.nbc.harness.cli.ResultFiles;
 import dev.nbc.harness.cli.TransportKind;
 import dev.nbc.harness.cli.TransportOptions;
 import dev.nbc.core.transport.inprocess.EmulatedNetwork;
+import dev.nbc.examples.shared.AcrossRanks;
+import dev.nbc.examples.shared.Timings;
 import dev.nbc.harness.ranks.InProcessRanks;
 import dev.nbc.harness.ranks.Ranks;
 import dev.nbc.harness.ranks.Session;
@@ -25,7 +24,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -217,13 +215,11 @@ public final class GaussMain implements Callable<Integer>, Checked {
     record Measurement(String transport, String system, int n, int ranks, Variant variant, double[] millis, double residual,
                        double forwardError, double differenceFromSequential, boolean sameOnAllRanks, long broadcasts) {
         double medianMillis() {
-            double[] sorted = millis.clone();
-            Arrays.sort(sorted);
-            return sorted[sorted.length / 2];
+            return new Timings(millis).median();
         }
 
         double minMillis() {
-            return Arrays.stream(millis).min().orElse(Double.NaN);
+            return new Timings(millis).min();
         }
 
         boolean correct() {
@@ -353,18 +349,16 @@ public final class GaussMain implements Callable<Integer>, Checked {
         double[] millis = new double[repeat];
         double[] x = null;
         long broadcasts = 0;
-        ByteBuffer time = Buffers.allocate(1, DataType.DOUBLE);
         for (int r = 0; r < repeat; r++) {
             DistributedGauss solver = new DistributedGauss(comm, source);
             comm.barrier();
             long start = System.nanoTime();
             x = solver.solve(variant);
-            time.putDouble(0, (System.nanoTime() - start) / 1e6);
-            comm.allreduce(null, time, 1, DataType.DOUBLE, ReduceOp.MAX);
-            millis[r] = time.getDouble(0);
+            millis[r] = (System.nanoTime() - start) / 1e6;
             broadcasts = solver.broadcasts();
         }
-        boolean same = sameOnAllRanks(comm, x);
+        AcrossRanks.slowest(comm, millis);
+        boolean same = AcrossRanks.sameOnAllRanks(comm, x);
         if (comm.rank() != 0 || reference == null) {
             return new Measurement(where, system, source.n(), comm.size(), variant, millis, 0, 0, 0, same, broadcasts);
         }
@@ -378,20 +372,5 @@ public final class GaussMain implements Callable<Integer>, Checked {
         }
         return new Measurement(where, system, source.n(), comm.size(), variant, millis, residual,
                 SequentialGauss.forwardError(x), difference, same, broadcasts);
-    }
-
-    /** Whether every rank holds exactly this x: elementwise max and min over ranks both equal it. */
-    static boolean sameOnAllRanks(Communicator comm, double[] x) {
-        int n = x.length;
-        ByteBuffer mine = Buffers.allocate(n, DataType.DOUBLE);
-        mine.asDoubleBuffer().put(x);
-        ByteBuffer max = Buffers.allocate(n, DataType.DOUBLE);
-        ByteBuffer min = Buffers.allocate(n, DataType.DOUBLE);
-        comm.iallreduce(mine, max, n, DataType.DOUBLE, ReduceOp.MAX).await();
-        comm.iallreduce(mine, min, n, DataType.DOUBLE, ReduceOp.MIN).await();
-        ByteBuffer verdict = Buffers.allocate(1, DataType.INT);
-        verdict.putInt(0, mine.equals(max) && mine.equals(min) ? 0 : 1);
-        comm.allreduce(null, verdict, 1, DataType.INT, ReduceOp.MAX);
-        return verdict.getInt(0) == 0;
     }
 }
