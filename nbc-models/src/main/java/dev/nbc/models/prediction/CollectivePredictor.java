@@ -56,12 +56,15 @@ public final class CollectivePredictor {
     }
 
     /**
-     * The simulated collective, every rank's times in it.
+     * The simulated collective, every rank's times in it, and what to run it again with (with ranks
+     * entering at other times: a loop of it, {@link IterationPrediction}).
      *
      * @param algorithm the algorithm whose schedules were simulated
-     * @param result    the simulator's outcome: each rank's finish, CPU and network time
+     * @param simulator the simulator, on the parameters given
+     * @param schedules the algorithm's schedules for the call
+     * @param result    the simulator's outcome, every rank entering at 0: each rank's finish, CPU and network time
      */
-    public record Simulation(Algorithm algorithm, SimulationResult result) {
+    public record Simulation(Algorithm algorithm, ScheduleSimulator simulator, ScheduleSource schedules, SimulationResult result) {
     }
 
     /**
@@ -81,8 +84,9 @@ public final class CollectivePredictor {
         }
         int count = collective.count(bytes, TYPE);
         Algorithm chosen = algorithm != null ? algorithm : AlgorithmSelector.defaults().choose(collective, count, TYPE, parameters.P(), OP);
-        return new Simulation(chosen, new ScheduleSimulator(SimulationConfig.of(parameters))
-                .run(ScheduleSource.forCall(chosen, parameters.P(), count, TYPE, OP)));
+        ScheduleSimulator simulator = new ScheduleSimulator(SimulationConfig.of(parameters));
+        ScheduleSource schedules = ScheduleSource.forCall(chosen, parameters.P(), count, TYPE, OP);
+        return new Simulation(chosen, simulator, schedules, simulator.run(schedules));
     }
 
     private static void checkShape(int processes, long bytes) {
