@@ -12,7 +12,7 @@ import dev.nbc.bench.report.SummaryTable;
  * @param processes   P
  * @param bytes       a rank's block
  * @param computeMicros the computation per iteration, us
- * @param source      where the LogGP parameters come from
+ * @param source      where the LogGP parameters come from: "model" (a model file) or "network options" (the emulated network's)
  * @param predicted   the prediction
  * @param measured    the measurement; null when not measured
  */
@@ -93,8 +93,10 @@ public record AdviceRow(@Column("collective") String collective, @Column(ALGORIT
 
     /** The summary's table of the rows: the prediction, and the measurement beside it when {@code measured}. */
     static SummaryTable table(boolean measured) {
-        SummaryTable table = SummaryTable.titled("TIME PER ITERATION (us; blocking = compute + collective; overlapped = start, "
-                        + "compute while testing, wait; LogGP: cpu + max(compute, network); err = (LogGP - measured) / measured)")
+        SummaryTable table = SummaryTable.titled("TIME PER ITERATION (us; blocking = compute, then the collective; overlapped = "
+                        + "start, compute while testing, wait; coll, cpu, network: the collective alone, ranks entering together, "
+                        + "where LogGP's overlapped iteration is cpu + max(compute, network); m: measured; "
+                        + "err = (LogGP - measured) / measured)")
                 .text("%9s", BYTES).number("%9s", "compute", COMPUTE_US).text("%-18s", ALGORITHM)
                 .number("%8s", "coll", PREDICTED_COLLECTIVE_US).number("%7s", "cpu", PREDICTED_CPU_US)
                 .number("%8s", "network", PREDICTED_NETWORK_US).number("%9s", "blocking", PREDICTED_BLOCKING_US)

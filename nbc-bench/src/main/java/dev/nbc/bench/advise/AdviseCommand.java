@@ -214,10 +214,10 @@ public final class AdviseCommand implements Callable<Integer>, Checked {
      *
      * @param algorithm the algorithm nbc ran
      */
-    private record LoopPoint(long bytes, double computeMicros, String algorithm, IterationLoops.Times times) {
+    private record LoopPoint(String algorithm, IterationLoops.Times times) {
     }
 
-    /** A rank's part: both loops at every size and computation; rank 0 returns the points. */
+    /** A rank's part: both loops at every size and computation; rank 0 returns the points, sizes outer, computations inner. */
     private List<LoopPoint> measureOnRank(RankEnv env, VirtualTimeBarrier barrier) {
         Control control = env.control();
         List<LoopPoint> points = new ArrayList<>();
@@ -239,7 +239,7 @@ public final class AdviseCommand implements Callable<Integer>, Checked {
                             blocking = Math.max(blocking, rank[0]);
                             overlapped = Math.max(overlapped, rank[1]);
                         }
-                        points.add(new LoopPoint(b, c, call.algorithm(), new IterationLoops.Times(blocking, overlapped)));
+                        points.add(new LoopPoint(call.algorithm(), new IterationLoops.Times(blocking, overlapped)));
                     }
                 }
             }
@@ -252,7 +252,7 @@ public final class AdviseCommand implements Callable<Integer>, Checked {
     private void report(List<LoopPoint> measured, String ranOn) throws Exception {
         int p = processes();
         double gammaNs = gamma();
-        String source = loaded != null ? "model file " + model : "planted network";
+        String source = loaded != null ? "model file " + model : "emulated network's options";
         Map<String, Object> run = new LinkedHashMap<>();
         run.put("transport", ranOn != null ? ranOn : transport.kind(job).label());
         run.put("network", loaded != null ? loaded.provenance().network() + " (" + loaded.provenance().transport() + ", "
@@ -302,7 +302,7 @@ public final class AdviseCommand implements Callable<Integer>, Checked {
                     errorPct(p.blockingIterationMicros(), blocking), errorPct(p.overlappedIterationMicros(), overlapped));
         }
         return new AdviceRow(collective.label(), simulation.algorithm().name(), parameters.P(), b, computeMicros,
-                loaded != null ? "model" : "planted", p, m);
+                loaded != null ? "model" : "network options", p, m);
     }
 
     private static double errorPct(double predicted, double measured) {
