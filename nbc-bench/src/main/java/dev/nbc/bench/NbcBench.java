@@ -1,5 +1,6 @@
 package dev.nbc.bench;
 
+import dev.nbc.bench.advise.AdviseCommand;
 import dev.nbc.bench.cli.All;
 import dev.nbc.bench.cli.Benchmark;
 import dev.nbc.bench.cli.Compare;
@@ -21,7 +22,7 @@ import picocli.CommandLine.Command;
 import java.util.List;
 
 /**
- * nbc's benchmark tool. Subcommands: overhead, overlap, latency, sync, tail, all, model (measure, predict, validate). Its
+ * nbc's benchmark tool. Subcommands: overhead, overlap, latency, sync, tail, all, advise, model (measure, predict, validate). Its
  * name on the command line is {@code scripts/nbc}, the script that runs it: in one JVM with in-process ranks
  * ({@code scripts/nbc overlap --ranks 4 --latency-us 20}, or {@code java -jar nbc-bench/target/nbc-bench.jar overlap ...}),
  * on MPI ranks with {@code scripts/nbc -np 4 all --quick --out results/} (scripts/nbcrun).
@@ -32,7 +33,7 @@ import java.util.List;
         subcommands = {
                 // the benchmarks (Benchmark): all runs them, and the report shows them, in this order
                 OverheadBenchmark.class, OverlapBenchmark.class, WindowLatencyBenchmark.class, TailBenchmark.class, SyncBenchmark.class,
-                All.class, Compare.class, ModelCommands.class, dev.nbc.bench.jitter.JitterCommands.class, dev.nbc.bench.lmo.LmoCommands.class,
+                All.class, Compare.class, AdviseCommand.class, ModelCommands.class, dev.nbc.bench.jitter.JitterCommands.class, dev.nbc.bench.lmo.LmoCommands.class,
                 dev.nbc.bench.netgauge.NetgaugeCommand.class,
                 CommandLine.HelpCommand.class})
 public final class NbcBench implements Runnable {

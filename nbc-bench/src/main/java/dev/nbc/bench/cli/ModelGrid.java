@@ -1,5 +1,6 @@
 package dev.nbc.bench.cli;
 
+import dev.nbc.harness.cli.ByteSizeConverter;
 import dev.nbc.harness.cli.Checked;
 import dev.nbc.harness.cli.OptionChecks;
 import picocli.CommandLine.Option;
@@ -11,8 +12,9 @@ public final class ModelGrid implements Checked {
     @Option(names = {"-P", "--processes"}, split = ",", paramLabel = "P", description = "Process counts (default ${DEFAULT-VALUE}).")
     List<Integer> processes;
 
-    @Option(names = "--bytes", split = ",", paramLabel = "B",
-            description = "Message sizes (default ${DEFAULT-VALUE}; the barrier is measured and predicted once per P).")
+    @Option(names = "--bytes", split = ",", paramLabel = "B", converter = ByteSizeConverter.class,
+            description = "Message sizes, with k, m or g for KiB, MiB, GiB (default ${DEFAULT-VALUE}; the barrier is measured "
+                    + "and predicted once per P).")
     List<Long> bytes;
 
     ModelGrid(List<Integer> processes, List<Long> bytes) {

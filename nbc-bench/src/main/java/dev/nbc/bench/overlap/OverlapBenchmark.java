@@ -1,5 +1,6 @@
 package dev.nbc.bench.overlap;
 
+import dev.nbc.bench.advise.Verdict;
 import dev.nbc.bench.cli.Benchmark;
 import dev.nbc.bench.cli.Profile;
 import dev.nbc.bench.cli.SizeOptions;
@@ -18,6 +19,7 @@ import java.io.IOException;
 import dev.nbc.bench.latency.Stats;
 import dev.nbc.core.schedule.Collective;
 import dev.nbc.bench.ops.EngineCounters;
+import dev.nbc.bench.ops.PointKey;
 import dev.nbc.bench.ops.RuntimeActivity;
 import dev.nbc.bench.ops.VariantCall;
 import dev.nbc.bench.ops.Sweep;
@@ -335,6 +337,29 @@ public final class OverlapBenchmark extends Benchmark {
                 .number("%6s", "OSU", OverlapPoint.OVERLAP_OSU_PCT).number("%6s", "IMB", OverlapPoint.OVERLAP_IMB_PCT)
                 .number("%6s", "limit", OverlapPoint.PHYSICAL_LIMIT_PCT).number("%6s", "LgGPs", LogGPPrediction.SIMULATED_OVERLAP_PCT)
                 .number("%6s", "LgGPe", LogGPPrediction.EQUATION_OVERLAP_PCT).appendTo(summary, rows);
+        verdicts(rows).forEach(line -> summary.append(line).append('\n'));
+    }
+
+    /**
+     * A verdict per collective and size ({@link Verdict}) of the rows' first variant: what its
+     * collective costs a loop that computes as long as the collective takes, blocking (its pure
+     * time) and overlapped (overall - compute); the barrier left out.
+     */
+    static List<String> verdicts(List<Map<String, Object>> rows) {
+        List<String> lines = new ArrayList<>();
+        Object variant = rows.isEmpty() ? null : rows.get(0).get(PointKey.VARIANT);
+        for (Map<String, Object> r : rows) {
+            if (r.get(PointKey.VARIANT).equals(variant) && !Collective.BARRIER.label().equals(r.get(PointKey.COLLECTIVE))) {
+                lines.add("VERDICT " + variant + ": " + new Verdict(String.valueOf(r.get(PointKey.COLLECTIVE)),
+                        ((Number) r.get(PointKey.BYTES)).longValue(), number(r, OverlapPoint.PURE_US),
+                        number(r, OverlapPoint.COMPUTE_US), number(r, OverlapPoint.OVERLAPPED_COST_US)));
+            }
+        }
+        return lines;
+    }
+
+    private static double number(Map<String, Object> row, String column) {
+        return row.get(column) instanceof Number n ? n.doubleValue() : Double.NaN;
     }
 
     @Override

@@ -28,7 +28,9 @@ public record OverlapPoint(PointKey key, @Column("repetitions") int repetitions,
                            @Column(value = "overlap_osu_min_pct", unit = "%") double overlapOsuMinPct,
                            @Column(value = OVERLAP_IMB_PCT, unit = "%") double overlapImbPct,
                            @Column(value = PHYSICAL_LIMIT_PCT, unit = "%") double physicalLimitPct, EngineCounts counters) {
+    static final String PURE_US = "pure_us";
     static final String PURE_MAX_US = "pure_max_us";
+    static final String COMPUTE_US = "compute_us";
     static final String OVERALL_US = "overall_us";
     static final String OVERLAPPED_COST_US = "overlapped_cost_us";
     static final String OVERLAP_OSU_PCT = "overlap_osu_pct";
@@ -48,9 +50,9 @@ public record OverlapPoint(PointKey key, @Column("repetitions") int repetitions,
      * @param overlappedCost what the overlapped collective cost the application: overall - compute
      * @param inLibrary     the overall time spent inside the library's calls: overall - computation in the run
      */
-    public record Times(@Column(value = "pure_us", unit = "us") double pure, @Column(value = PURE_MAX_US, unit = "us") double pureMax,
+    public record Times(@Column(value = PURE_US, unit = "us") double pure, @Column(value = PURE_MAX_US, unit = "us") double pureMax,
                         @Column(value = "compute_target_us", unit = "us") double computeTarget,
-                        @Column(value = "compute_us", unit = "us") double compute,
+                        @Column(value = COMPUTE_US, unit = "us") double compute,
                         @Column(value = OVERALL_US, unit = "us") double overall,
                         @Column(value = "overall_max_us", unit = "us") double overallMax,
                         @Column(value = "compute_in_run_us", unit = "us") double computeInRun,

@@ -62,7 +62,8 @@ public final class SummaryTable {
         }
     }
 
-    static String formatNumber(Object v) {
+    /** A number with 3 significant places where small, none past 100 ("1108", "20.5", "3.14"); "-" for none. */
+    public static String formatNumber(Object v) {
         Double d = Plots.number(v);
         return d == null ? "-" : String.format(Locale.ROOT, d >= 100 ? "%.0f" : d >= 10 ? "%.1f" : "%.2f", d);
     }

@@ -41,7 +41,8 @@ class OptionValidationTest {
     /** {@code command} with {@code args}, in-process, writing (if it ever did) into a fresh directory. */
     private Outcome runInProcess(String command, String args) {
         List<String> all = new ArrayList<>(Arrays.asList(command.split(" ")));
-        boolean model = command.startsWith("model") || command.startsWith("jitter") || command.startsWith("lmo");
+        boolean model = command.startsWith("model") || command.startsWith("jitter") || command.startsWith("lmo")
+                || command.startsWith("advise");
         if (!command.equals("model predict")) {
             all.addAll(List.of("--out", dir.resolve("results").toString()));
         }
@@ -110,7 +111,8 @@ class OptionValidationTest {
         "model predict | --model /nonexistent/model.json  | --model: /nonexistent/model.json: does not exist (expected a model file written by",
         "model predict | --model m.json --algorithm fast  | --algorithm: algorithm: 'fast' is not a bcast algorithm",
         "model predict | --model m.json -P 0              | -P: must be at least 1",
-        "model predict | --model m.json --bytes -1        | --bytes: must be between 0 and 2147483647",
+        "model predict | --model m.json --bytes -1        | (B): must be a number of bytes >= 0, optionally followed by k, m or g, but was",
+        "model predict | --model m.json --bytes 2g        | --bytes: must be between 0 and 2147483647, but was 2147483648",
         "model predict | --model m.json --collectives x   | --collectives",
         "model validate | -P 0                            | -P: must be between 1 and ",
         "model validate | --sets Z                        | unknown planted set 'Z' (A, B, C, D)",
@@ -121,6 +123,19 @@ class OptionValidationTest {
         "model select  | --collectives gatherv            | unknown collective 'gatherv' (barrier, bcast, allreduce, reduce,",
         "model select  | --repetitions 0                  | --repetitions",
         "model select  | --sets Z                         | unknown planted set 'Z' (A, B, C, D)",
+        "advise        | --bytes 1m                       | Missing required option: '--compute-us=US'",
+        "advise        | --compute-us -1 --latency-us 5   | --compute-us: must be between 0 and 60000000 (a minute), but was -1.0",
+        "advise        | --compute-us 10 --latency-us 5 --bytes 1x | (B): must be a number of bytes >= 0, optionally followed by k, m or g, but was",
+        "advise        | --compute-us 10 --latency-us 5 --bytes 2g | --bytes: must be at most 2147483647 (buffers are indexed by int), but was 2147483648",
+        "advise        | --compute-us 10                  | --model: the network's LogGP parameters are needed",
+        "advise        | --compute-us 10 --transport mpi --model m.json --virtual-time | --virtual-time: for in-process ranks only",
+        "advise        | --compute-us 10 --model /nonexistent/model.json | --model: /nonexistent/model.json: does not exist",
+        "advise        | --compute-us 10 --latency-us 5 -P 0 | -P: must be at least 1, but was 0",
+        "advise        | --compute-us 10 --latency-us 5 --measure -P 100000 | -P: must be between 1 and ",
+        "advise        | --compute-us 10 --latency-us 5 --iterations 0 | --iterations: must be at least 1",
+        "advise        | --compute-us 10 --latency-us 5 --test-interval-us 0 | --test-interval-us: must be a finite number above 0",
+        "advise        | --compute-us 10 --latency-us 5 --gamma-ns-per-byte -1 | --gamma-ns-per-byte: must be a finite number of at least 0",
+        "advise        | --compute-us 10 --latency-us 5 --collective gatherv | unknown collective 'gatherv'",
         "lmo validate  | -n 2                             | -n: must be between 3 and 64 (the triplet experiments need 3)",
         "lmo measure   | --ranks 2                        | --ranks: must be at least 3 (the triplet experiments)",
         "lmo measure   | --message-bytes 0                | --message-bytes",

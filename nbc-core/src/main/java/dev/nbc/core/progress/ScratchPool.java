@@ -1,6 +1,7 @@
 package dev.nbc.core.progress;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
+import dev.nbc.core.ByteSize;
 import dev.nbc.core.EnvironmentSetting;
 import dev.nbc.core.request.NbcException;
 
@@ -8,7 +9,6 @@ import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.Iterator;
-import java.util.Locale;
 import java.util.function.IntFunction;
 
 /**
@@ -125,25 +125,13 @@ final class ScratchPool {
                 Math.min(MAX_DEFAULT_BOUND, DirectMemory.LIMIT / 4));
     }
 
+    /** {@link ByteSize#parse}, its error naming the setting. */
     static long parseBytes(String value) {
-        String text = value.trim().toLowerCase(Locale.ROOT);
-        int shift = switch (text.isEmpty() ? ' ' : text.charAt(text.length() - 1)) {
-            case 'k' -> 10;
-            case 'm' -> 20;
-            case 'g' -> 30;
-            default -> 0;
-        };
-        String digits = shift == 0 ? text : text.substring(0, text.length() - 1);
         try {
-            long bytes = Long.parseLong(digits);
-            if (bytes >= 0 && bytes <= Long.MAX_VALUE >> shift) {
-                return bytes << shift;
-            }
-        } catch (NumberFormatException notANumber) {
-            // reported below, with the rule
+            return ByteSize.parse(value);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(PROPERTY + " / " + VARIABLE + ": " + e.getMessage(), e);
         }
-        throw new IllegalArgumentException(PROPERTY + " / " + VARIABLE
-                + ": must be a number of bytes >= 0, optionally followed by k, m or g, but was '" + value + "'");
     }
 
     /** The JVM's limit on direct buffers: MaxDirectMemorySize, whose default (0) is the heap's limit. */

@@ -49,6 +49,31 @@ public final class CollectivePredictor {
 
     /** With given parameters (for {@code parameters.P()} ranks). */
     public static Prediction predict(LogGPParameters parameters, Collective collective, Algorithm algorithm, long bytes) {
+        Simulation simulation = simulate(parameters, collective, algorithm, bytes);
+        SimulationResult r = simulation.result();
+        return new Prediction(collective, simulation.algorithm(), parameters.P(), bytes, parameters, r.maxFinishTime(), r.maxCpuBusy(),
+                r.meanOverlapPotential(), covered().contains(collective) ? CollectiveEquations.split(collective, parameters, bytes) : null);
+    }
+
+    /**
+     * The simulated collective, every rank's times in it, and what to run it again with (with ranks
+     * entering at other times: a loop of it, {@link IterationPrediction}).
+     *
+     * @param algorithm the algorithm whose schedules were simulated
+     * @param simulator the simulator, on the parameters given
+     * @param schedules the algorithm's schedules for the call
+     * @param result    the simulator's outcome, every rank entering at 0: each rank's finish, CPU and network time
+     */
+    public record Simulation(Algorithm algorithm, ScheduleSimulator simulator, ScheduleSource schedules, SimulationResult result) {
+    }
+
+    /**
+     * The simulator's run of the schedules nbc-core builds for {@code collective} on blocks of
+     * {@code bytes}, on {@code parameters.P()} ranks.
+     *
+     * @param algorithm one of {@code collective}'s algorithms, or null for the one nbc's selector picks
+     */
+    public static Simulation simulate(LogGPParameters parameters, Collective collective, Algorithm algorithm, long bytes) {
         checkShape(parameters.P(), bytes);
         if (!collective.hasEqualBlocks()) {
             throw new IllegalArgumentException("collective: the predictions cover the collectives whose blocks are alike, not "
@@ -59,9 +84,9 @@ public final class CollectivePredictor {
         }
         int count = collective.count(bytes, TYPE);
         Algorithm chosen = algorithm != null ? algorithm : AlgorithmSelector.defaults().choose(collective, count, TYPE, parameters.P(), OP);
-        SimulationResult r = new ScheduleSimulator(SimulationConfig.of(parameters)).run(ScheduleSource.forCall(chosen, parameters.P(), count, TYPE, OP));
-        return new Prediction(collective, chosen, parameters.P(), bytes, parameters, r.maxFinishTime(), r.maxCpuBusy(),
-                r.meanOverlapPotential(), covered().contains(collective) ? CollectiveEquations.split(collective, parameters, bytes) : null);
+        ScheduleSimulator simulator = new ScheduleSimulator(SimulationConfig.of(parameters));
+        ScheduleSource schedules = ScheduleSource.forCall(chosen, parameters.P(), count, TYPE, OP);
+        return new Simulation(chosen, simulator, schedules, simulator.run(schedules));
     }
 
     private static void checkShape(int processes, long bytes) {

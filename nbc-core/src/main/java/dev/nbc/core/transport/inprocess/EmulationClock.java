@@ -16,9 +16,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * moves it by o_s; waiting for an operation moves it at once to when the operation completes
  * (the last byte injected; arrival, then o_r); {@link #spinUntil} moves it to the deadline. Nothing
  * else takes time: not the copies, not the code between calls, not the machine's load, so what is
- * measured on it is the model's time exactly, however busy the machine is. It counts none of a
- * program's own computation, so it suits programs that only communicate (ping-pongs, the
- * parameter assessment) and tests of the network's rules.
+ * measured on it is the model's time exactly, however busy the machine is. A program's own
+ * computation counts only as the program says, inside {@link InProcessTransport#compute}: it spins
+ * there for the time it computes, and its tests meanwhile compare instead of waiting. So it suits
+ * programs that only communicate (ping-pongs, the parameter assessment), loops that compute
+ * between a collective's start and its wait, and tests of the network's rules.
  */
 public interface EmulationClock {
 

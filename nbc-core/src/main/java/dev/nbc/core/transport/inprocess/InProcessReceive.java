@@ -50,6 +50,9 @@ final class InProcessReceive extends Link.Waiting implements PendingOperation {
             return fail("abandoned: rank " + owner.rank() + "'s in-process transport was closed");
         }
         Message message = matched;
+        if ((message == null || !message.ready) && owner.computing()) {
+            message = awaitSent();
+        }
         if (message == null) {
             // A closed peer sends nothing more; a send it made before closing has matched us by now.
             if (owner.isPeerClosed(source) && (message = matched) == null) {
@@ -92,6 +95,28 @@ final class InProcessReceive extends Link.Waiting implements PendingOperation {
         }
         owner.spendReceiveOverhead(message, now);
         return finished();
+    }
+
+    /**
+     * On virtual time while the program computes ({@link InProcessTransport#compute}): the matched
+     * message once its data is in place, waiting on the real clock for its sender to send it; null
+     * if this rank or the peer closed, or the world was revoked, first (the checks after report it).
+     */
+    private Message awaitSent() {
+        for (int spins = 0; ; spins++) {
+            Message message = matched;
+            if (message != null && message.ready) {
+                return message;
+            }
+            if (message == null && (owner.isClosed() || owner.isPeerClosed(source) || owner.world().revocation() != null)) {
+                return null;
+            }
+            if (spins < 200) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield();
+            }
+        }
     }
 
     /**

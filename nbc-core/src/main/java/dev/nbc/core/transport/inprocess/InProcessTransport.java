@@ -66,6 +66,8 @@ public final class InProcessTransport implements Transport {
     private volatile boolean outside;
     /** On virtual time: the time this rank waits to book a reception at, or Long.MIN_VALUE ({@link #earliestSendClock()}). */
     private volatile long booking = Long.MIN_VALUE;
+    /** On virtual time: this rank's thread runs a computation of the program's ({@link #compute}). */
+    private volatile boolean computing;
 
     InProcessTransport(InProcessWorld world, int rank, EmulationClock clock) {
         this.world = world;
@@ -231,7 +233,7 @@ public final class InProcessTransport implements Transport {
             if (done) {
                 return true;
             }
-            if (!clock.reached(injectedAt, clock.now())) {
+            if (!reached(injectedAt, clock.now())) {
                 return false;
             }
             message.release(buffers);
@@ -435,7 +437,57 @@ public final class InProcessTransport implements Transport {
         if (!message.booked) {
             inboundQueue.book(message, horizon);
         }
-        return clock.reached(message.arrival, now);
+        return reached(message.arrival, now);
+    }
+
+    /**
+     * Whether {@code time} has come, {@code now} read from this rank's clock: while the program
+     * computes ({@link #compute}) a comparison, otherwise the clock's own rule (on virtual time it
+     * moves there: a test that is not computing waits).
+     */
+    private boolean reached(long time, long now) {
+        return computing ? now - time >= 0 : clock.reached(time, now);
+    }
+
+    /**
+     * Runs {@code computation}, in which this rank's thread computes and tests its operations in
+     * between, as a program that overlaps communication with work does: it moves the clock itself
+     * ({@link #spinUntil} by the time it computes) and tests (a request's test(), or an operation's).
+     * On the real clock it just runs. On virtual time, while it runs:
+     * <ul>
+     * <li>a test compares the clock with the operation's completion instead of moving the clock
+     *     there: the program goes on computing rather than wait;</li>
+     * <li>a receive whose message has not been sent yet waits, in its test, on the real clock
+     *     until the sender's thread has sent it: whether the message is there at this virtual time
+     *     then depends on virtual times alone, not on how far the sender's thread has got.</li>
+     * </ul>
+     * So the computation costs the virtual time it spins, the o_s and o_r of the operations it
+     * tests add to that on this rank's clock (one CPU does both), and the network's times pass
+     * meanwhile; what a loop of start, compute, wait measures on it is the model's time of that
+     * loop, however busy the machine is. For a thread that progresses its own collectives
+     * (ProgressMode.MANUAL): a progress thread's tests would come at whatever virtual time the
+     * computation had reached in real time. The wait for a sender ends early if the sender closed
+     * or the world was revoked (the test then fails as it would). With a receive gap or
+     * heterogeneity, a rank waiting here for a sender can hold back a booking of that sender's
+     * until {@link SendHorizon}'s quiet rule lets it go.
+     */
+    public void compute(Runnable computation) {
+        if (!virtualTime) {
+            computation.run();
+            return;
+        }
+        boolean outer = computing;
+        computing = true;
+        try {
+            computation.run();
+        } finally {
+            computing = outer;
+        }
+    }
+
+    /** On virtual time, while the program computes ({@link #compute}): a receive's test waits for its sender to send. */
+    boolean computing() {
+        return computing;
     }
 
     /**

@@ -78,7 +78,8 @@ public final class InProcessWorld implements AutoCloseable {
      * A world whose emulated network keeps its times on each rank's virtual clock
      * ({@link EmulationClock#virtual()}) instead of the real one: what its ranks measure with
      * {@link InProcessTransport#nanoTime()} is the network's time exactly, however loaded the
-     * machine is, and no time is spent waiting. For tests of programs that only communicate.
+     * machine is, and no time is spent waiting. For programs that only communicate, or say when they
+     * compute ({@link InProcessTransport#compute}).
      */
     public static InProcessWorld onVirtualTime(int size, EmulatedNetwork network) {
         return new InProcessWorld(size, network, null, DEFAULT_MAX_TAG, true);
