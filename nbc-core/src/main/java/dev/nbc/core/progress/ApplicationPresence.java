@@ -141,7 +141,7 @@ final class ApplicationPresence {
         return now != CLOCK_NOT_READ ? now : clock.getAsLong();
     }
 
-    /** The exit just made left collectives in flight: the absence it begins counts for {@link #oftenAwayAfterStart()} too. */
+    /** The exit just made was a start's, leaving its collective in flight: the absence it begins counts for {@link #oftenAwayAfterStart()} too. */
     void leftWorkInFlight() {
         if (!absenceAfterStart) {
             absenceAfterStart = true;

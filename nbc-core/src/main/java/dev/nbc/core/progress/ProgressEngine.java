@@ -341,7 +341,7 @@ public final class ProgressEngine implements AutoCloseable {
             // copies and reductions, an emulated network's injection time), and an exit dated at
             // the entry made the absence after it look long (a 256 KiB allreduce started and
             // awaited at once counted as "away after a start" seven times in ten).
-            leave(false, clockForEntry());
+            leave(false, true, clockForEntry());
         }
         return request;
     }
@@ -413,7 +413,7 @@ public final class ProgressEngine implements AutoCloseable {
         try {
             passFromCaller(true, now);
         } finally {
-            leave(false, now);
+            leave(false, false, now);
         }
     }
 
@@ -449,7 +449,7 @@ public final class ProgressEngine implements AutoCloseable {
         if (handOver) {
             presence.block();
         }
-        leave(handOver, now);
+        leave(handOver, false, now);
     }
 
     /**
@@ -476,12 +476,13 @@ public final class ProgressEngine implements AutoCloseable {
     }
 
     /**
-     * An application thread leaves the library. If it leaves work in flight that the progress
+     * An application thread leaves the library ({@code started}: a start, which leaves its new
+     * collective in flight). If it leaves work in flight that the progress
      * thread should take over, and the thread would look too late (it sleeps past the time the
      * work is due, or is parked), wake it: only when the application blocks or often stays away
      * long enough for the thread to help.
      */
-    private void leave(boolean handOver, long now) {
+    private void leave(boolean handOver, boolean started, long now) {
         if (thread == null) {
             return;
         }
@@ -489,8 +490,12 @@ public final class ProgressEngine implements AutoCloseable {
         if (!presence.exit(handOver, shared, now) || inFlight.get() == 0) {
             return;
         }
-        if (!handOver) {
+        if (started) {
             // Whatever the thread is doing now: the absence that begins here is one after a start.
+            // Only a start's: the short absences between the waits that end a step (await one
+            // request, then the next) counted too, and 25 of them after 25 starts (a training
+            // step's buckets) dragged the share below a quarter, so that the next step's starts
+            // no longer woke a thread asleep for up to 50 ms while the application computed.
             presence.leftWorkInFlight();
         }
         // SHARED: only an application that often stays away after a start (start, compute, wait)
