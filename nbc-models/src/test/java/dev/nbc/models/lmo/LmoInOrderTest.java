@@ -2,6 +2,7 @@ package dev.nbc.models.lmo;
 
 import org.junit.jupiter.api.Test;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -35,6 +36,18 @@ class LmoInOrderTest {
         // 4001 + 2010 = 6011; rank 2's starts on the link at 4001, arrives 6001, processed 6011 + 2010
         assertEquals(8021, MODEL.gatherComposed(0, 2000), 1e-9);
         assertTrue(Double.isNaN(MODEL.gatherInOrder(0, 1000)), "between M1 and M2 the escalations have no formula");
+    }
+
+    @Test
+    void aNonZeroRootPostsInRankOrderNotFromItselfOnwards() {
+        // root 1 (C 1, t 0) posts to 0 then 2, as its schedule does: rank 0's message posted at 1, 1 + 20 + (10 + 10) = 41;
+        // rank 2's posted at 2, 2 + 10 + 5 = 17; counted from the root onwards (2 first, then 0) it would be 2 + 20 + 20 = 42
+        assertArrayEquals(new int[] {0, 2}, LinearOrder.scatter(1, 3));
+        assertEquals(41, MODEL.scatterInOrder(1, 10), 1e-9);
+        // gather to root 1: rank 0's block arrives 20 + 20 = 40, rank 2's 5 + 10 = 15; processed in rank order: 40 + 1, 41 + 1 = 42
+        // (from the root onwards: 15 + 1 = 16, then 40 + 1 = 41)
+        assertArrayEquals(new int[] {0, 2}, LinearOrder.gather(1, 3));
+        assertEquals(42, MODEL.gatherComposed(1, 10), 1e-9);
     }
 
     @Test
