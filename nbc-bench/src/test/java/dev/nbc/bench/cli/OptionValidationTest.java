@@ -125,6 +125,7 @@ class OptionValidationTest {
         "lmo measure   | --ranks 2                        | --ranks: must be at least 3 (the triplet experiments)",
         "lmo measure   | --message-bytes 0                | --message-bytes",
         "lmo validate  | --networks FAST                  | --networks",
+        "lmo validate  | -n 4 --roots 4                   | --roots: must be a rank of every n, between -4 and 3 for n = 4, but was 4",
         "jitter collect | --seconds 0                     | --seconds: must be between 0 and 86400",
         "jitter collect | --threshold-ns 0                | --threshold-ns",
         "jitter simulate | --tasks 4                      | --trace: must be given, or --synthetic instead (exactly one of them)",

@@ -8,10 +8,12 @@ import java.util.Comparator;
  * <ul>
  *   <li>scatter, M <= S (parallel): (n-1)(C_r + t_r M) + max_i (C_i + t_i M + M / beta_ri);
  *       M > S (serialised): (n-1)(C_r + t_r M) + sum_i (C_i + t_i M + M / beta_ri);</li>
- *   <li>gather, M < M1: the parallel form + kappa_1 M; M > M2: the serialised form + kappa_2 M;
+ *   <li>gather, M <= M1: the parallel form + kappa_1 M; M > M2: the serialised form + kappa_2 M;
  *       between them the paper saw discrete escalations that no formula predicts (NaN here).</li>
  * </ul>
  *
+ * <p>M1 is the last size before the gather's escalation (the paper's M_k, {@link LmoThresholds#gatherSmall}),
+ * so it is a small size; M2 is the last escalated one.
  *
  * <p>Those are the paper's closed forms: the root's n - 1 sends (or receptions) first, then the
  * slowest branch (or all of them). They describe a root that finishes its part before any branch
@@ -20,23 +22,26 @@ import java.util.Comparator;
  * and {@link #gatherInOrder} compose the same point-to-point model (C, t, beta, S, M2) along the
  * order in which the root's schedule posts its messages ({@link LinearOrder}: rank order, the
  * root left out, for any root), which the closed forms bound from above by up to
- * (n - 2)(C_r + t_r M).
+ * (n - 2)(C_r + t_r M). Between M1 and M2 the composition adds the escalation level: the paper's
+ * medium gathers sat on "a small number of discrete levels of escalation, that remain constant as
+ * the message size increases", and one such level is a constant delay of every block.
  *
  * @param scatterThreshold S, bytes
  * @param gatherSmall      M1, bytes
  * @param gatherLarge      M2, bytes
  * @param kappa1           slope correction of small gathers, ns per byte
  * @param kappa2           slope correction of large gathers, ns per byte
+ * @param escalation       the medium gathers' escalation level, ns ({@link LmoThresholds#escalationLevel}); NaN if not known
  */
 public record LmoCollectives(LmoParameters parameters, double scatterThreshold, double gatherSmall, double gatherLarge,
-                             double kappa1, double kappa2) {
+                             double kappa1, double kappa2, double escalation) {
 
     public double scatter(int root, double m) {
         return rootPart(root, m) + (m <= scatterThreshold ? maxLeaf(root, m) : sumLeaves(root, m));
     }
 
     public double gather(int root, double m) {
-        if (m < gatherSmall) {
+        if (m <= gatherSmall) {
             return rootPart(root, m) + maxLeaf(root, m) + kappa1 * m;
         }
         if (m > gatherLarge) {
@@ -123,21 +128,25 @@ public record LmoCollectives(LmoParameters parameters, double scatterThreshold, 
      * processes its block (C_i + t_i M) and sends it over its link (M / beta_ir); above M2 the
      * root's inbound link carries one block at a time, first come first served; the root receives
      * in the order it posted the receives, each block when it has arrived and the previous one is
-     * processed (C_r + t_r M), and kappa corrects the slope below M1 and above M2 as in
-     * {@link #gather}. NaN between M1 and M2.
+     * processed (C_r + t_r M); kappa corrects the slope up to M1 and above M2 as in
+     * {@link #gather}, and between M1 and M2 every block arrives the escalation level late, which delays the whole
+     * composition by that level (the root is idle until the first block comes).
      */
     public double gatherInOrder(int root, double m) {
-        if (m >= gatherSmall && m <= gatherLarge) {
-            return Double.NaN;
+        if (m <= gatherSmall) {
+            return gatherComposed(root, m) + kappa1 * m;
         }
-        return gatherComposed(root, m) + (m < gatherSmall ? kappa1 : kappa2) * m;
+        if (m > gatherLarge) {
+            return gatherComposed(root, m) + kappa2 * m;
+        }
+        return gatherComposed(root, m) + escalation;
     }
 
     /**
-     * {@link #gatherInOrder} without kappa, at any size (the escalations between M1 and M2 left
-     * out): each block is ready after its sender's C_i + t_i M; above M2 the root's inbound link
-     * carries one block at a time, first come first served (equal times in the order of the root's
-     * receives); the root processes them in the order of its receives ({@link LinearOrder#gather}).
+     * {@link #gatherInOrder} without kappa or escalation, at any size: each block is ready after
+     * its sender's C_i + t_i M; above M2 the root's inbound link carries one block at a time, first
+     * come first served (equal times in the order of the root's receives); the root processes them
+     * in the order of its receives ({@link LinearOrder#gather}).
      */
     public double gatherComposed(int root, double m) {
         int n = parameters.size();
