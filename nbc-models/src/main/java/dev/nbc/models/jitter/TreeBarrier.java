@@ -2,6 +2,8 @@ package dev.nbc.models.jitter;
 
 import dev.nbc.models.simulation.CpuNoise;
 
+import java.util.function.IntConsumer;
+
 /**
  * jitSim's synchronisation step (section 3.6, Fig. 6): a barrier over a complete binary tree, task
  * 0 the root and tasks 2i + 1, 2i + 2 the children of task i. Pre-barrier: a task that has
@@ -28,15 +30,28 @@ public record TreeBarrier(double sendNanos, double receiveNanos, double hopNanos
     /** A task starts its next phase once it has forwarded the start message to its children. */
     @Override
     public void run(double[] ready, CpuNoise noise, double[] next) {
+        run(ready, noise, next, task -> { });
+    }
+
+    /**
+     * Up the tree level by level from the leaves, then down from the root; a task's every step of
+     * the way down (its receive of the start message, its sends to its children, then
+     * {@code started}) runs in one go, so that its place in the noise trace is fetched once.
+     */
+    @Override
+    public void run(double[] ready, CpuNoise noise, double[] next, IntConsumer started) {
         int p = ready.length;
         double[] sent = new double[p];
         int depth = 32 - Integer.numberOfLeadingZeros(p);   // levels 0 .. depth - 1
         for (int level = depth - 1; level >= 0; level--) {
             forLevel(level, p, i -> up(i, p, ready, noise, sent));
         }
-        next[0] = sent[0];
+        // next[i] holds the start message's arrival at task i until task i has received it
         for (int level = 0; level < depth; level++) {
-            forLevel(level, p, i -> down(i, p, noise, next));
+            forLevel(level, p, i -> {
+                down(i, p, noise, sent, next);
+                started.accept(i);
+            });
         }
     }
 
@@ -56,31 +71,22 @@ public record TreeBarrier(double sendNanos, double receiveNanos, double hopNanos
         sent[i] = i == 0 ? t : noise.finish(i, t, sendNanos);
     }
 
-    /** Task i, released at next[i], forwards the start message to its children, and then computes. */
-    private void down(int i, int p, CpuNoise noise, double[] next) {
-        double t = next[i];
+    /**
+     * Task i receives the start message (the root has it once both children reported) and forwards
+     * it to its children, then computes: {@code next[i]} becomes its start of the next phase, and
+     * each child's the start message's arrival there.
+     */
+    private void down(int i, int p, CpuNoise noise, double[] sent, double[] next) {
+        double t = i == 0 ? sent[0] : noise.finish(i, next[i], receiveNanos);
         for (int child = 2 * i + 1; child <= 2 * i + 2 && child < p; child++) {
             t = noise.finish(i, t, sendNanos);
-            next[child] = noise.finish(child, t + hopNanos, receiveNanos);
+            next[child] = t + hopNanos;
         }
         next[i] = t;
     }
 
     /** Tasks of a level are independent of each other: in parallel where the level is large. */
-    private static void forLevel(int level, int p, java.util.function.IntConsumer task) {
-        int first = (1 << level) - 1;
-        int end = Math.min(p, (1 << (level + 1)) - 1);
-        int chunk = 1 << 14;
-        if (end - first <= chunk) {
-            for (int i = first; i < end; i++) {
-                task.accept(i);
-            }
-            return;
-        }
-        java.util.stream.IntStream.range(0, (end - first + chunk - 1) / chunk).parallel().forEach(c -> {
-            for (int i = first + c * chunk, stop = Math.min(end, i + chunk); i < stop; i++) {
-                task.accept(i);
-            }
-        });
+    private static void forLevel(int level, int p, IntConsumer task) {
+        ParallelTasks.forEach((1 << level) - 1, Math.min(p, (1 << (level + 1)) - 1), task);
     }
 }
