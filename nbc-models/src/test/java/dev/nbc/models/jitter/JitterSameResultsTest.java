@@ -9,13 +9,17 @@ import org.junit.jupiter.api.Test;
 import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * How the simulation orders its work (which pass visits which task when) must not change a
- * result by a bit: the same seed, the same numbers. Against numbers recorded for fixed seeds (every
- * start mode, the tree barrier sequential and in parallel, no synchronisation, a collective), and
- * against a plain replay of jitSim's rules on a small case: every phase's computation for all
- * tasks, then the tree barrier's pass up and its pass down, each step a search of the whole trace.
+ * How the simulation orders its work (which pass visits which task when, in which order the tasks
+ * are stored) must not change a result: the same seed, the same numbers. Against numbers recorded
+ * for fixed seeds (every start mode, the tree barrier sequential and in parallel, no
+ * synchronisation, a collective), and against a plain replay of jitSim's rules on a small case:
+ * every phase's computation for all tasks, then the tree barrier's pass up and its pass down, each
+ * step a search of the whole trace; in the tasks' own order to the last bit, in the order of their
+ * offsets (how long traces are run, {@link TaskOrder}) the phase times to the last bit and the mean
+ * waste, a sum over the tasks taken in another order, to its last few.
  */
 class JitterSameResultsTest {
     private static final DetourTrace DENSE = SyntheticNoise.exponential(10, 1000, 50_000, 5);
@@ -62,10 +66,35 @@ class JitterSameResultsTest {
             offsets[i] = random.nextInt((int) trace.period());
         }
         JitterSimulation s = new JitterSimulation(trace, StartMode.RANDOM, null, tasks, 40, 2_500, TREE, 1);
-        JitterResult simulated = JitterSimulator.run(s, trace, offsets);
         double[] replayed = plainReplay(trace, offsets, 40, 2_500, TREE);
-        assertEquals(replayed[0], simulated.meanPhaseNanos(), 0.0, "mean phase");
-        assertEquals(replayed[1], simulated.meanWastedNanos(), 0.0, "mean wasted");
+        JitterResult byNumber = JitterSimulator.run(s, trace, offsets, TaskOrder.byNumber(tasks));
+        assertEquals(replayed[0], byNumber.meanPhaseNanos(), 0.0, "mean phase");
+        assertEquals(replayed[1], byNumber.meanWastedNanos(), 0.0, "mean wasted");
+        JitterResult byOffset = JitterSimulator.run(s, trace, offsets, TaskOrder.byOffset(offsets, trace.period()));
+        assertEquals(replayed[0], byOffset.meanPhaseNanos(), 0.0, "mean phase, tasks in the offsets' order");
+        assertEquals(replayed[1], byOffset.meanWastedNanos(), 1e-12 * replayed[1], "mean wasted, tasks in the offsets' order");
+    }
+
+    @Test
+    void aLongTraceIsRunWithTheTasksInTheOrderOfTheirOffsets() {
+        int tasks = 3000;
+        DetourTrace longTrace = SyntheticNoise.exponential(10, 1000, TaskOrder.CACHED_DETOURS + 1, 5);
+        JitterSimulation s = new JitterSimulation(longTrace, StartMode.RANDOM, null, tasks, 10, 2000, TREE, 17);
+        double[] offsets = JitterSimulator.offsets(longTrace, s);
+        TaskOrder order = TaskOrder.of(offsets, longTrace);
+        for (int k = 1; k < tasks; k++) {
+            assertTrue(offsets[order.task(k - 1)] <= offsets[order.task(k)], "slot " + k);
+        }
+        assertEquals(JitterSimulator.run(s).meanPhaseNanos(),
+                JitterSimulator.run(s, longTrace, offsets, TaskOrder.byNumber(tasks)).meanPhaseNanos(), 0.0);
+        // a synchronisation without an order of its own (a collective) sees the tasks by number whatever their slots
+        JitterSimulation collective = new JitterSimulation(longTrace, StartMode.RANDOM, null, 64, 5, 2000,
+                new CollectiveSync(BarrierAlgorithm.DISSEMINATION, 0, DataType.BYTE, new LogGPParameters(1000, 500, 500, 0.1, 64, 0)), 23);
+        double[] few = JitterSimulator.offsets(longTrace, collective);
+        assertEquals(JitterSimulator.run(collective, longTrace, few, TaskOrder.byNumber(64)).meanPhaseNanos(),
+                JitterSimulator.run(collective, longTrace, few, TaskOrder.byOffset(few, longTrace.period())).meanPhaseNanos(), 0.0);
+        assertEquals(0, TaskOrder.of(offsets, DENSE).task(0), "a short trace keeps the tasks' numbers");
+        assertEquals(tasks - 1, TaskOrder.of(offsets, DENSE).task(tasks - 1));
     }
 
     /** jitSim's rules written out (Fig. 3 and 6): {mean phase, mean wasted}. */
