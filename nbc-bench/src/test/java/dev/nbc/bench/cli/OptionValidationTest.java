@@ -130,6 +130,7 @@ class OptionValidationTest {
         "jitter collect | --threshold-ns 0                | --threshold-ns",
         "jitter simulate | --tasks 4                      | --trace: must be given, or --synthetic instead (exactly one of them)",
         "jitter simulate | --synthetic wobbly:1,2         | --synthetic: 'wobbly': expected periodic or exponential",
+        "jitter synthesize | --synthetic exponential:1     | --synthetic: 'exponential:1': expected periodic:D,T or exponential:D,MEAN[,ROWS] in ns",
         "jitter simulate | --synthetic periodic:1,2 --tasks 0 | --tasks: must be between 1 and 10000000",
         "jitter simulate | --synthetic periodic:1,2 --barrier ring | --barrier: 'ring': expected tree, none or COLLECTIVE:ALGORITHM",
         "jitter simulate | --synthetic periodic:1,2 --barrier allreduce:fast | --barrier: algorithm: 'fast' is not a allreduce algorithm",
