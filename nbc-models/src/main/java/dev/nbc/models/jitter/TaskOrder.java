@@ -18,8 +18,7 @@ import java.util.Arrays;
  * numbered in the order of their offsets, so that a pass over them walks the trace front to back
  * (their places in it move by about the same time each phase), and what is left at random is a
  * tree barrier's look at a task's children in the per-task arrays, which are a fraction of the
- * trace's size. The simulation then costs about the same on a trace of 85,000 detours and of
- * 4,000,000 (docs/jitter.md, "Scale").
+ * trace's size (the times on traces of 85,000 and 4,000,000 detours: docs/jitter.md, "Scale").
  */
 public final class TaskOrder {
     /** Detours a trace may have for the tasks to keep their own numbers: 2 x 8 bytes each, 2 MB, a core's L2 cache. */
