@@ -38,11 +38,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-/** {@code jitter collect | simulate}: OS noise after jitSim (paper 004). */
+/** {@code jitter collect | inject | synthesize | simulate}: OS noise after jitSim (paper 004). */
 @Command(name = "jitter", mixinStandardHelpOptions = true,
         description = "OS noise (jitSim, paper 004): collect a detour trace per core on this machine, and simulate what such "
                 + "noise costs a bulk-synchronous program of any number of tasks.",
-        subcommands = {JitterCommands.Collect.class, JitterCommands.Simulate.class, JitterCommands.Inject.class})
+        subcommands = {JitterCommands.Collect.class, JitterCommands.Simulate.class, JitterCommands.Inject.class,
+                JitterCommands.Synthesize.class})
 public final class JitterCommands extends CommandGroup {
 
     @Command(name = "collect", mixinStandardHelpOptions = true,
@@ -158,6 +159,40 @@ public final class JitterCommands extends CommandGroup {
         public Integer call() throws InterruptedException {
             NoiseInjector.run(cpus != null ? cpus : dev.nbc.harness.ranks.CoreBinding.CORE.allowedCpus(), (long) (periodMicros * 1e3),
                     (long) (detourMicros * 1e3), seconds);
+            return 0;
+        }
+    }
+
+    @Command(name = "synthesize", mixinStandardHelpOptions = true,
+            description = "Write a synthetic noise trace in 'jitter collect''s two formats, <name>.csv (<jitter duration, time "
+                    + "to next jitter>) and <name>.txt (LogGOPSim's start duration), for 'jitter simulate --trace': the same "
+                    + "trace as 'jitter simulate --synthetic' with the same KIND.")
+    public static final class Synthesize implements Callable<Integer>, Checked {
+        @Option(names = "--synthetic", required = true, paramLabel = "KIND",
+                description = "periodic:D,T (a detour of D ns after every T ns) or exponential:D,MEAN[,ROWS] (ROWS detours, "
+                        + "exponential gaps of mean MEAN ns, seeded).")
+        String synthetic;
+
+        @Mixin
+        OutputOptions output;
+
+        private DetourTrace trace;
+
+        @Override
+        public void check(OptionChecks checks) {
+            checks.libraryCheck("--synthetic", () -> trace = Simulate.synthetic(synthetic));
+            checks.writable(new dev.nbc.harness.cli.RankRuns.Output("--out", output.out()));
+        }
+
+        @Override
+        public Integer call() throws Exception {
+            String name = output.name("jitter-synthetic");
+            java.nio.file.Files.createDirectories(output.out());
+            java.nio.file.Path csv = output.out().resolve(name + ".csv");
+            NoiseTraceFiles.write(trace, csv, NoiseTraceFiles.Format.TUPLES);
+            NoiseTraceFiles.write(trace, output.out().resolve(name + ".txt"), NoiseTraceFiles.Format.LOGGOPSIM);
+            System.out.printf(Locale.ROOT, "%s: %d detours over %.3f s, noise %.4f %%; wrote %s and %s.txt%n", synthetic, trace.detours(),
+                    trace.period() / 1e9, 100 * trace.noiseFraction(), csv, name);
             return 0;
         }
     }

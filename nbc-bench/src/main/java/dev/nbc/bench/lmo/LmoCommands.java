@@ -87,8 +87,9 @@ public final class LmoCommands extends CommandGroup {
 
     @Command(name = "validate", mixinStandardHelpOptions = true,
             description = "Plant heterogeneous processors and links on the in-process transport (virtual time), run the LMO "
-                    + "experiments and a scatter sweep, and compare the recovered parameters, S and LMO's scatter prediction "
-                    + "with the planted truth and the measured scatter (Hockney's homogeneous prediction beside).")
+                    + "experiments and root 0's scatter and gather sweeps, and compare the recovered parameters and thresholds "
+                    + "with the planted truth, and LMO's scatter and gather predictions for each root with that root's measured "
+                    + "sweeps (Hockney's and LogGP's homogeneous predictions beside).")
     public static final class Validate implements Callable<Integer>, Checked {
         @Option(names = "--networks", split = ",", paramLabel = "K", defaultValue = "SLOW_LINK,SLOW_PROCESSOR",
                 description = "Planted networks: ${COMPLETION-CANDIDATES} (default both).")
@@ -98,6 +99,11 @@ public final class LmoCommands extends CommandGroup {
                 description = "Processors (default ${DEFAULT-VALUE}; at least 3).")
         List<Integer> processors;
 
+        @Option(names = "--roots", split = ",", paramLabel = "R", defaultValue = "0,1,-1",
+                description = "Roots of the scatters and gathers predicted and measured; a negative one counts from the end, "
+                        + "-1 being n - 1 (default ${DEFAULT-VALUE}: the slow link's ends and the slow processor).")
+        List<Integer> roots;
+
         @Mixin
         OutputOptions output;
 
@@ -105,6 +111,10 @@ public final class LmoCommands extends CommandGroup {
         public void check(OptionChecks checks) {
             for (int n : processors) {
                 checks.require(n >= 3 && n <= 64, "-n", "between 3 and 64 (the triplet experiments need 3)", n);
+                for (int root : roots) {
+                    checks.require(root >= -n && root < n, "--roots", "a rank of every n, between " + -n + " and " + (n - 1)
+                            + " for n = " + n, root);
+                }
             }
             checks.writable(output.destination());
         }
@@ -112,7 +122,7 @@ public final class LmoCommands extends CommandGroup {
         @Override
         public Integer call() throws Exception {
             CommandReport report = new CommandReport("lmo validate", Map.of("transport", "inprocess (virtual time)"));
-            LmoValidation.run(kinds, processors, report.results(), report.out());
+            LmoValidation.run(kinds, processors, roots, report.results(), report.out());
             report.write(List.of(), output.out(), output.name("lmo-validation"), "");
             return 0;
         }

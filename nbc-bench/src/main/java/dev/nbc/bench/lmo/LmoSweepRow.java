@@ -8,14 +8,16 @@ import dev.nbc.bench.report.Column;
  *
  * @param network            the planted network's kind
  * @param processors         n
+ * @param root               the root
  * @param bytes              the size
  * @param measuredMicros     the measured time, us
  * @param lmoMicros          LMO's closed form, us (null where it predicts nothing)
- * @param lmoInOrderMicros   LMO composed along the algorithm's order, us (null where it predicts nothing)
+ * @param lmoInOrderMicros   LMO composed along the algorithm's order, us (null where it predicts nothing: between M1
+ *                           and M2 without an escalation level)
  * @param hockneyMicros      Hockney's homogeneous prediction, us
  * @param loggpMicros        the LogGP simulator's prediction, us
  */
-public record LmoSweepRow(@Column("network") String network, @Column("n") int processors,
+public record LmoSweepRow(@Column("network") String network, @Column("n") int processors, @Column("root") int root,
                           @Column(value = "bytes", unit = "bytes") int bytes, @Column(value = "measured_us", unit = "us") double measuredMicros,
                           @Column(value = "lmo_us", unit = "us") Double lmoMicros,
                           @Column(value = "lmo_in_order_us", unit = "us") Double lmoInOrderMicros,

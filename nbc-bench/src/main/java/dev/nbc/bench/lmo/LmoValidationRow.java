@@ -4,11 +4,13 @@ import dev.nbc.bench.report.Column;
 
 /**
  * A row "lmo" of {@code lmo validate}: on one planted network of n processors, how well the LMO
- * experiments recover the planted parameters and thresholds, and how far each model's scatter
- * and gather predictions are from the measured times at worst.
+ * experiments recover the planted parameters and thresholds (the same in every root's row), and
+ * how far each model's scatter and gather predictions from one root are from the measured times
+ * at worst.
  *
  * @param network                the planted network's kind
  * @param processors             n
+ * @param root                   the root of the scatter and gather predicted and measured
  * @param parameters             the recovered parameters' largest errors
  * @param thresholds             the thresholds found and planted, and the gather's corrections
  * @param gather                 the gather predictions' largest errors
@@ -16,7 +18,8 @@ import dev.nbc.bench.report.Column;
  * @param experimentsWallSeconds the experiments' wall time
  * @param scatter                the scatter predictions' largest errors
  */
-public record LmoValidationRow(@Column("network") String network, @Column("n") int processors, ParameterErrors parameters,
+public record LmoValidationRow(@Column("network") String network, @Column("n") int processors, @Column("root") int root,
+                               ParameterErrors parameters,
                                Thresholds thresholds, GatherErrors gather,
                                @Column(value = "s_planted_bytes", unit = "bytes") long scatterPlantedBytes,
                                @Column(value = "experiments_wall_s", unit = "s") double experimentsWallSeconds, ScatterErrors scatter) {
@@ -56,17 +59,20 @@ public record LmoValidationRow(@Column("network") String network, @Column("n") i
     /**
      * The gather predictions' largest errors against the measured times, %, and the in-order model's corrections.
      *
-     * @param lmo           LMO's closed form
-     * @param lmoInOrder    LMO composed along the algorithm's order
-     * @param inOrderKappa1 the in-order model's slope correction below M1, ns per byte
-     * @param inOrderKappa2 the in-order model's slope correction above M2, ns per byte
-     * @param hockney       Hockney's homogeneous prediction
-     * @param loggp         the LogGP simulator's prediction
+     * @param lmo                    LMO's closed form (up to M1 and above M2)
+     * @param lmoInOrder             LMO composed along the algorithm's order (at every size: between M1 and M2
+     *                               with the escalation level)
+     * @param inOrderKappa1          the in-order model's slope correction up to M1, ns per byte
+     * @param inOrderKappa2          the in-order model's slope correction above M2, ns per byte
+     * @param inOrderEscalationNanos the in-order model's escalation level between M1 and M2, ns
+     * @param hockney                Hockney's homogeneous prediction (up to M1 and above M2)
+     * @param loggp                  the LogGP simulator's prediction (up to M1 and above M2)
      */
     public record GatherErrors(@Column(value = "lmo_gather_max_error_pct", unit = "%") double lmo,
                                @Column(value = "lmo_in_order_gather_max_error_pct", unit = "%") double lmoInOrder,
                                @Column(value = "in_order_kappa1_ns_per_byte", unit = "ns/byte") double inOrderKappa1,
                                @Column(value = "in_order_kappa2_ns_per_byte", unit = "ns/byte") double inOrderKappa2,
+                               @Column(value = "in_order_escalation_ns", unit = "ns") double inOrderEscalationNanos,
                                @Column(value = "hockney_gather_max_error_pct", unit = "%") double hockney,
                                @Column(value = "loggp_gather_max_error_pct", unit = "%") double loggp) {
     }

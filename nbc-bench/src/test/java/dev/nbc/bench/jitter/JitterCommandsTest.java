@@ -40,6 +40,21 @@ class JitterCommandsTest {
         assertTrue(row.contains("t_min_ns") && row.contains("fwq_1ms_p99_us") && row.contains("ftq_1ms_min_free_pct"), row);
     }
 
+    /** A synthetic trace written to files reads back as the one simulate --synthetic builds. */
+    @Test
+    void synthesizeWritesTheTraceSimulateWouldBuild() {
+        CommandRun.Outcome o = run("jitter", "synthesize", "--synthetic", "exponential:10,1000,5000", "--name", "t", "--out", dir.toString());
+        assertEquals(0, o.exitCode(), o.toString());
+        DetourTrace built = JitterCommands.Simulate.synthetic("exponential:10,1000,5000");
+        for (NoiseTraceFiles.Format format : NoiseTraceFiles.Format.values()) {
+            Path file = dir.resolve(format == NoiseTraceFiles.Format.TUPLES ? "t.csv" : "t.txt");
+            DetourTrace read = NoiseTraceFiles.read(file, format);
+            assertEquals(built.detours(), read.detours(), format.toString());
+            assertEquals(built.period(), read.period(), 1e-6 * built.period(), format.toString());
+            assertEquals(built.start(4999), read.start(4999), 1e-6 * built.period(), format.toString());
+        }
+    }
+
     /** Any collective as the synchronisation, and the trace cut to a coverage: the rows say both. */
     @Test
     void simulateWithACollectiveAndCoverages() throws IOException {

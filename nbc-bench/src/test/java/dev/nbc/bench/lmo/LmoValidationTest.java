@@ -1,6 +1,7 @@
 package dev.nbc.bench.lmo;
 
 import dev.nbc.models.lmo.PlantedNetworks;
+import dev.nbc.models.lmo.PlantedRuns;
 import dev.nbc.bench.report.Results;
 import org.junit.jupiter.api.Test;
 
@@ -19,20 +20,20 @@ class LmoValidationTest {
     void aSlowLinkNetworkOfFourIsRecovered() {
         Results results = new Results(Map.of());
         ByteArrayOutputStream log = new ByteArrayOutputStream();
-        LmoValidation.run(List.of(PlantedNetworks.Kind.SLOW_LINK), List.of(4), results,
+        LmoValidation.run(List.of(PlantedNetworks.Kind.SLOW_LINK), List.of(4), List.of(0), results,
                 new PrintStream(log, true, StandardCharsets.UTF_8));
         LmoValidationRow r = results.rows("lmo", LmoValidationRow.class).get(0);
         String text = log.toString(StandardCharsets.UTF_8);
         assertTrue(r.parameters().c() < 1, text);
         assertTrue(r.parameters().t() < 10, text);
         assertTrue(r.parameters().inverseBeta() < 10, text);
-        assertEquals((double) LmoValidation.THRESHOLD, r.thresholds().scatterFoundBytes(), 0.0, text);
+        assertEquals((double) PlantedRuns.SCATTER_THRESHOLD, r.thresholds().scatterFoundBytes(), 0.0, text);
         assertTrue(r.scatter().lmo() < r.scatter().hockney(), text);
         assertTrue(r.scatter().lmo() < r.scatter().loggp(), text);
         assertEquals(9, results.rows("lmo-scatter").size());
-        assertEquals((double) LmoValidation.GATHER_LARGE, r.thresholds().m2FoundBytes(), 0.0, text);
+        assertEquals((double) PlantedRuns.GATHER_LARGE, r.thresholds().m2FoundBytes(), 0.0, text);
         // M1 is the last size before the escalation's leap: one sqrt-2 step below the planted one
-        assertEquals(LmoValidation.GATHER_SMALL / Math.sqrt(2), r.thresholds().m1FoundBytes(), 1.0, text);
+        assertEquals(PlantedRuns.GATHER_SMALL / Math.sqrt(2), r.thresholds().m1FoundBytes(), 1.0, text);
         assertTrue(r.gather().lmo() < r.gather().hockney(), text);
         assertInOrderWithin10Percent(r, text);
     }
@@ -47,7 +48,7 @@ class LmoValidationTest {
     void aSlowProcessorNetworkOfFourIsPredictedInOrder() {
         Results results = new Results(Map.of());
         ByteArrayOutputStream log = new ByteArrayOutputStream();
-        LmoValidation.run(List.of(PlantedNetworks.Kind.SLOW_PROCESSOR), List.of(4), results,
+        LmoValidation.run(List.of(PlantedNetworks.Kind.SLOW_PROCESSOR), List.of(4), List.of(0), results,
                 new PrintStream(log, true, StandardCharsets.UTF_8));
         LmoValidationRow r = results.rows("lmo", LmoValidationRow.class).get(0);
         String text = log.toString(StandardCharsets.UTF_8);

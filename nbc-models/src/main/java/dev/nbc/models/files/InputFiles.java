@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharsetDecoder;
@@ -108,6 +109,123 @@ public final class InputFiles {
         return text(file, kind).lines().toList();
     }
 
+    /** One line of a file read by {@link #eachLine}. */
+    @FunctionalInterface
+    public interface LineVisitor {
+        /** Line {@code number} (from 1), without its line end. */
+        void line(int number, String text);
+    }
+
+    /**
+     * The lines of {@code file} by {@link #text}'s rules, one at a time and in order, without
+     * holding the file in memory: for files of millions of lines (a noise trace of an hour), whose
+     * text and lines as strings would take ten times the file's size. The refusals are
+     * {@link #text}'s, word for word, with {@code maxBytes} for {@link #MAX_BYTES}; a refusal may
+     * come after some lines were visited.
+     */
+    public static void eachLine(Path file, String kind, long maxBytes, LineVisitor visitor) {
+        if (!Files.exists(file)) {
+            throw refusal(file, "does not exist (expected " + kind + ")");
+        }
+        if (!Files.isRegularFile(file)) {
+            throw refusal(file, "is not a regular file (expected " + kind + ")");
+        }
+        try (InputStream in = Files.newInputStream(file)) {
+            long size = Files.size(file);
+            if (size > maxBytes) {
+                throw refusal(file, "is " + size + " bytes, more than the " + maxBytes + " bytes of any " + kind);
+            }
+            if (size == 0) {
+                throw refusal(file, "is empty (expected " + kind + ")");
+            }
+            new LineSplitter(file, kind, visitor).read(in);
+        } catch (IOException e) {
+            throw refusal(file, "cannot be read: " + e.getMessage());
+        }
+    }
+
+    /** {@link #eachLine}'s state: bytes to UTF-8 text to lines, counting lines and bytes for the refusals. */
+    private static final class LineSplitter {
+        private final Path file;
+        private final String kind;
+        private final LineVisitor visitor;
+        private final CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        private final StringBuilder line = new StringBuilder();
+        /** Lines begun so far (the current one included), for the refusals; and lines visited. */
+        private int lineOfByte = 1;
+        private int visited;
+        private long offset;
+
+        LineSplitter(Path file, String kind, LineVisitor visitor) {
+            this.file = file;
+            this.kind = kind;
+            this.visitor = visitor;
+        }
+
+        void read(InputStream in) throws IOException {
+            ByteBuffer bytes = ByteBuffer.allocate(1 << 16);
+            CharBuffer chars = CharBuffer.allocate(1 << 16);
+            while (true) {
+                int n = in.read(bytes.array(), bytes.position(), bytes.remaining());
+                boolean end = n < 0;
+                if (!end) {
+                    bytes.position(bytes.position() + n);
+                }
+                bytes.flip();
+                // UTF-8 never makes more chars than bytes: chars has room for all; what is left in bytes is
+                // a sequence the next read completes, or the malformed byte (a cut-off one at the end too)
+                CoderResult result = utf8.decode(bytes, chars, end);
+                int consumed = bytes.position();
+                check(bytes.array(), consumed);
+                if (result.isError()) {
+                    throw binary(bytes.array()[consumed] & 0xff);
+                }
+                split(chars.flip());
+                chars.clear();
+                bytes.compact();
+                if (end) {
+                    if (line.length() > 0) {
+                        visitor.line(++visited, line.toString());
+                    }
+                    return;
+                }
+            }
+        }
+
+        /** Refuses the first of the {@code count} bytes that is a control character other than tab and line ends. */
+        private void check(byte[] array, int count) {
+            for (int i = 0; i < count; i++) {
+                int b = array[i] & 0xff;
+                if ((b < 0x20 && b != '\t' && b != '\n' && b != '\r') || b == 0x7f) {
+                    offset += i;
+                    throw binary(b);
+                }
+                if (b == '\n') {
+                    lineOfByte++;
+                }
+            }
+            offset += count;
+        }
+
+        private IllegalArgumentException binary(int b) {
+            return binaryContent(file, lineOfByte, b, offset, kind);
+        }
+
+        private void split(CharBuffer chars) {
+            while (chars.hasRemaining()) {
+                char c = chars.get();
+                if (c == '\n') {
+                    int length = line.length();
+                    visitor.line(++visited, line.substring(0, length > 0 && line.charAt(length - 1) == '\r' ? length - 1 : length));
+                    line.setLength(0);
+                } else {
+                    line.append(c);
+                }
+            }
+        }
+    }
+
     /**
      * The number on line {@code line} of {@code file}, refused unless it is a finite number from
      * {@code min} to {@code max}.
@@ -169,8 +287,12 @@ public final class InputFiles {
                 line++;
             }
         }
+        return binaryContent(file, line, bytes[position] & 0xff, position, kind);
+    }
+
+    private static IllegalArgumentException binaryContent(Path file, int line, int b, long offset, String kind) {
         return refusal(file, line, String.format(Locale.ROOT, "binary content (byte 0x%02x at offset %d is not text), expected %s",
-                bytes[position] & 0xff, position, kind));
+                b, offset, kind));
     }
 
     private static String plain(double v) {

@@ -4,7 +4,7 @@ import dev.nbc.models.simulation.CpuNoise;
 import dev.nbc.models.simulation.DetourTrace;
 
 import java.util.SplittableRandom;
-import java.util.stream.IntStream;
+import java.util.function.IntConsumer;
 
 /**
  * jitSim's trace-driven simulation (De and Mann, section 3.4-3.6): every task computes W per
@@ -12,11 +12,28 @@ import java.util.stream.IntStream;
  * detour it meets; the phase ends with a synchronisation, after which every task computes again.
  * Time runs on for a task while it waits, so the detours it would have met then cost it nothing.
  * The computation of a phase runs on every core (tasks are independent until the barrier); the
- * barrier is one pass up and one down the tree.
+ * barrier is one pass up and one down the tree, each task computing its next phase as soon as the
+ * barrier has released it.
+ *
+ * <p>Every task replays one shared trace from its own offset; what a task keeps of it is where it
+ * is ({@link TaskClocks}), so memory grows with the tasks, not with the trace. The tasks are stored
+ * and visited in an order ({@link TaskOrder}) that keeps a long trace from costing a memory access
+ * per task and step.
  */
 public final class JitterSimulator {
-    /** Tasks per parallel chunk of a phase's computation. */
-    private static final int CHUNK = 1 << 14;
+    /** The paper's first model (Fig. 3): every task waits for the slowest, and the synchronisation costs nothing. */
+    private static final PhaseSync SLOWEST = new PhaseSync() {
+        @Override
+        public void run(double[] ready, CpuNoise noise, double[] next) {
+            java.util.Arrays.fill(next, max(ready));
+        }
+
+        @Override
+        public void run(TaskOrder order, double[] ready, CpuNoise noise, double[] next, IntConsumer started) {
+            run(ready, noise, next);
+            ParallelTasks.forEach(0, next.length, started);
+        }
+    };
 
     private JitterSimulator() {
     }
@@ -28,35 +45,36 @@ public final class JitterSimulator {
 
     /** With the (already co-scheduled) trace and each task's time 0 on its clock given: the paper's hand-worked figures. */
     static JitterResult run(JitterSimulation s, DetourTrace trace, double[] offsets) {
-        CpuNoise noise = new TaskClocks(trace, offsets);
+        return run(s, trace, offsets, TaskOrder.of(offsets, trace));
+    }
+
+    /**
+     * With the tasks stored in {@code order}: the phase times are the same in any order; the mean
+     * waste, summed over the slots, may differ in its last bit.
+     */
+    static JitterResult run(JitterSimulation s, DetourTrace trace, double[] offsets, TaskOrder order) {
         int p = s.tasks();
-        double[] start = new double[p];
-        double[] ready = new double[p];
+        double[] slotOffsets = new double[p];
+        order.toSlots(offsets, slotOffsets);
+        CpuNoise noise = new TaskClocks(trace, slotOffsets);
+        PhaseSync sync = s.sync() == null ? SLOWEST : s.sync();
         double work = s.workNanos();
-        double wasted = 0;
+        // indexed by slot
+        double[] start = new double[p];
         double[] from = new double[p];
+        double[] ready = new double[p];
+        double[] following = new double[p];
+        ParallelTasks.forEach(0, p, k -> ready[k] = noise.finish(k, 0, work));
+        double wasted = 0;
         for (int phase = 0; phase < s.phases(); phase++) {
             System.arraycopy(start, 0, from, 0, p);
-            if (p <= CHUNK) {
-                for (int i = 0; i < p; i++) {
-                    ready[i] = noise.finish(i, from[i], work);
-                }
-            } else {
-                IntStream.range(0, (p + CHUNK - 1) / CHUNK).parallel().forEach(chunk -> {
-                    for (int i = chunk * CHUNK, end = Math.min(p, i + CHUNK); i < end; i++) {
-                        ready[i] = noise.finish(i, from[i], work);
-                    }
-                });
-            }
-            if (s.sync() == null) {
-                double last = max(ready);
-                java.util.Arrays.fill(start, last);
-            } else {
-                s.sync().run(ready, noise, start);
-            }
+            double[] computed = phase % 2 == 0 ? ready : following;
+            double[] next = phase % 2 == 0 ? following : ready;
+            IntConsumer computeNext = phase + 1 < s.phases() ? k -> next[k] = noise.finish(k, start[k], work) : k -> { };
+            sync.run(order, computed, noise, start, computeNext);
             // per task: from its start of this phase to its start of the next, less W
-            for (int i = 0; i < p; i++) {
-                wasted += start[i] - from[i] - work;
+            for (int k = 0; k < p; k++) {
+                wasted += start[k] - from[k] - work;
             }
         }
         double total = max(start);

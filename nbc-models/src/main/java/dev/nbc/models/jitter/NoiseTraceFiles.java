@@ -8,7 +8,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -41,6 +41,12 @@ public final class NoiseTraceFiles {
     public static final double MAX_VALUE_NS = 1e12;
     /** The longest trace (11.6 days): below it a double still resolves an eighth of a ns. */
     public static final double MAX_END_NS = 1e15;
+    /**
+     * The largest trace file: 2 GB, about 100 million detours of 'jitter collect' (a day on every
+     * CPU of a node); read a line at a time ({@link InputFiles#eachLine}), unlike the other input
+     * files' {@link InputFiles#MAX_BYTES}.
+     */
+    public static final long MAX_FILE_BYTES = 2L << 30;
 
     private NoiseTraceFiles() {
     }
@@ -49,65 +55,108 @@ public final class NoiseTraceFiles {
      * The trace in {@code file}, refused ({@link InputFiles}: one line naming the file, the line and
      * the rule) unless every value is a number of ns from 0 to {@link #MAX_VALUE_NS}, every detour
      * lasts more than 0 ns, the detours follow each other without overlap, and the trace ends
-     * before {@link #MAX_END_NS}.
+     * before {@link #MAX_END_NS}. Read a line at a time into two arrays of doubles: a trace of
+     * millions of detours costs 16 bytes each, not the file's text held as strings.
      */
     public static DetourTrace read(Path file, Format format) {
         String kind = format == Format.TUPLES ? "a noise trace (CSV jitter_ns,gap_ns, as 'jitter collect' writes)"
                 : "a noise trace (a detour per line: start duration, in ns)";
-        List<String> lines = InputFiles.lines(file, kind);
-        List<Double> starts = new ArrayList<>();
-        List<Double> durations = new ArrayList<>();
-        double end = 0;
-        double period = Double.NaN;
-        for (int number = 1; number <= lines.size(); number++) {
-            String text = lines.get(number - 1).trim();
+        Reading reading = new Reading(file, format);
+        InputFiles.eachLine(file, kind, MAX_FILE_BYTES, reading::line);
+        if (reading.detours == 0) {
+            throw InputFiles.refusal(file, "no detours in it (expected " + kind + ")");
+        }
+        double period = format == Format.TUPLES ? Double.NaN : reading.period;   // jitSim's trace repeats after its last row's gap
+        double lastEnd = reading.starts[reading.detours - 1] + reading.durations[reading.detours - 1];
+        if (!Double.isNaN(period) && period < lastEnd) {
+            throw InputFiles.refusal(file, "# period " + period + " ends before the last detour does");
+        }
+        return new DetourTrace(Arrays.copyOf(reading.starts, reading.detours), Arrays.copyOf(reading.durations, reading.detours),
+                Double.isNaN(period) ? reading.end : period);
+    }
+
+    /** {@link #read}'s state: the detours so far, where the trace has got to, and a {@code # period} line. */
+    private static final class Reading {
+        private final Path file;
+        private final Format format;
+        private double[] starts = new double[1024];
+        private double[] durations = new double[1024];
+        private int detours;
+        private double end;
+        private double period = Double.NaN;
+
+        Reading(Path file, Format format) {
+            this.file = file;
+            this.format = format;
+        }
+
+        void line(int number, String line) {
+            String text = line.trim();
             if (text.isEmpty() || text.startsWith("jitter_ns")) {
-                continue;
+                return;
             }
             if (text.startsWith("#")) {
                 String[] words = text.substring(1).trim().split("\\s+");
                 if (words.length == 2 && words[0].equals("period")) {
                     period = InputFiles.number(file, number, "the period (ns)", words[1], Double.MIN_VALUE, MAX_END_NS);
                 }
-                continue;
+                return;
             }
-            String[] fields = text.split(format == Format.TUPLES ? "\\s*,\\s*" : "\\s+");
-            if (fields.length != 2) {
-                throw InputFiles.refusal(file, number, "expected two numbers ("
-                        + (format == Format.TUPLES ? "jitter_ns,gap_ns" : "start duration") + "), got '" + text + "'");
+            boolean tuples = format == Format.TUPLES;
+            String[] fields = twoFields(text);
+            if (fields == null) {
+                throw InputFiles.refusal(file, number, "expected two numbers (" + (tuples ? "jitter_ns,gap_ns" : "start duration")
+                        + "), got '" + text + "'");
             }
-            double first = InputFiles.number(file, number, format == Format.TUPLES ? "jitter_ns" : "start", fields[0], 0, MAX_VALUE_NS);
-            double second = InputFiles.number(file, number, format == Format.TUPLES ? "gap_ns" : "duration", fields[1], 0, MAX_VALUE_NS);
-            double duration = format == Format.TUPLES ? first : second;
-            double start = format == Format.TUPLES ? end : first;
+            double first = InputFiles.number(file, number, tuples ? "jitter_ns" : "start", fields[0], 0, MAX_VALUE_NS);
+            double second = InputFiles.number(file, number, tuples ? "gap_ns" : "duration", fields[1], 0, MAX_VALUE_NS);
+            double duration = tuples ? first : second;
+            double start = tuples ? end : first;
             if (!(duration > 0)) {
-                throw InputFiles.refusal(file, number, (format == Format.TUPLES ? "jitter_ns" : "duration")
-                        + " must be above 0 (a detour takes time), but was '" + fields[format == Format.TUPLES ? 0 : 1] + "'");
+                throw InputFiles.refusal(file, number, (tuples ? "jitter_ns" : "duration")
+                        + " must be above 0 (a detour takes time), but was '" + fields[tuples ? 0 : 1] + "'");
             }
             if (start < end) {
                 throw InputFiles.refusal(file, number, "the detour starts at " + fields[0] + " ns, before the previous one ends ("
                         + end + " ns): detours must be sorted and must not overlap");
             }
-            end = start + duration + (format == Format.TUPLES ? second : 0);
+            end = start + duration + (tuples ? second : 0);
             if (end > MAX_END_NS) {
                 throw InputFiles.refusal(file, number, "the trace reaches " + end + " ns here, beyond the "
                         + MAX_END_NS + " ns (11.6 days) a trace may span");
             }
-            starts.add(start);
-            durations.add(duration);
+            if (detours == starts.length) {
+                starts = Arrays.copyOf(starts, 2 * detours);
+                durations = Arrays.copyOf(durations, 2 * detours);
+            }
+            starts[detours] = start;
+            durations[detours++] = duration;
         }
-        if (starts.isEmpty()) {
-            throw InputFiles.refusal(file, "no detours in it (expected " + kind + ")");
+
+        /** The line's two fields: split at its one comma (tuples) or its one run of white space; null if it has not two. */
+        private String[] twoFields(String text) {
+            if (format == Format.TUPLES) {
+                int comma = text.indexOf(',');
+                if (comma < 0 || text.indexOf(',', comma + 1) >= 0) {
+                    return null;
+                }
+                return new String[] {text.substring(0, comma).trim(), text.substring(comma + 1).trim()};
+            }
+            int gap = 0;
+            while (gap < text.length() && !Character.isWhitespace(text.charAt(gap))) {
+                gap++;
+            }
+            int second = gap;
+            while (second < text.length() && Character.isWhitespace(text.charAt(second))) {
+                second++;
+            }
+            for (int i = second; i < text.length(); i++) {
+                if (Character.isWhitespace(text.charAt(i))) {
+                    return null;
+                }
+            }
+            return second == text.length() ? null : new String[] {text.substring(0, gap), text.substring(second)};
         }
-        if (format == Format.TUPLES) {
-            period = Double.NaN;   // jitSim's trace repeats after its last row's gap
-        }
-        if (!Double.isNaN(period) && period < starts.get(starts.size() - 1) + durations.get(durations.size() - 1)) {
-            throw InputFiles.refusal(file, "# period " + period + " ends before the last detour does");
-        }
-        double[] a = starts.stream().mapToDouble(Double::doubleValue).toArray();
-        double[] b = durations.stream().mapToDouble(Double::doubleValue).toArray();
-        return new DetourTrace(a, b, Double.isNaN(period) ? end : period);
     }
 
     public static void write(DetourTrace trace, Path file, Format format) {

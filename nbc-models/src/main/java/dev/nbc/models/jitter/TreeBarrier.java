@@ -2,6 +2,8 @@ package dev.nbc.models.jitter;
 
 import dev.nbc.models.simulation.CpuNoise;
 
+import java.util.function.IntConsumer;
+
 /**
  * jitSim's synchronisation step (section 3.6, Fig. 6): a barrier over a complete binary tree, task
  * 0 the root and tasks 2i + 1, 2i + 2 the children of task i. Pre-barrier: a task that has
@@ -28,59 +30,63 @@ public record TreeBarrier(double sendNanos, double receiveNanos, double hopNanos
     /** A task starts its next phase once it has forwarded the start message to its children. */
     @Override
     public void run(double[] ready, CpuNoise noise, double[] next) {
+        run(TaskOrder.byNumber(ready.length), ready, noise, next, slot -> { });
+    }
+
+    /**
+     * Up the tree level by level from the leaves, then down from the root, each level's tasks in
+     * slot order; a task's every step of the way down (its receive of the start message, its sends
+     * to its children, then {@code started}) runs in one go.
+     */
+    @Override
+    public void run(TaskOrder order, double[] ready, CpuNoise noise, double[] next, IntConsumer started) {
         int p = ready.length;
+        TaskOrder.TreeLevels levels = order.treeLevels();
+        int[] slots = levels.slots();
         double[] sent = new double[p];
-        int depth = 32 - Integer.numberOfLeadingZeros(p);   // levels 0 .. depth - 1
-        for (int level = depth - 1; level >= 0; level--) {
-            forLevel(level, p, i -> up(i, p, ready, noise, sent));
+        for (int level = order.depth() - 1; level >= 0; level--) {
+            ParallelTasks.forEach(levels.start()[level], levels.start()[level + 1], j -> up(order, slots[j], ready, noise, sent));
         }
-        next[0] = sent[0];
-        for (int level = 0; level < depth; level++) {
-            forLevel(level, p, i -> down(i, p, noise, next));
+        // next[k] holds the start message's arrival at slot k's task until that task has received it
+        for (int level = 0; level < order.depth(); level++) {
+            ParallelTasks.forEach(levels.start()[level], levels.start()[level + 1], j -> {
+                down(order, slots[j], noise, sent, next);
+                started.accept(slots[j]);
+            });
         }
     }
 
-    /** Task i receives its children's reports, in the order they arrive, then reports to its parent. */
-    private void up(int i, int p, double[] ready, CpuNoise noise, double[] sent) {
-        double t = ready[i];
+    /** The task in slot k receives its children's reports, in the order they arrive, then reports to its parent. */
+    private void up(TaskOrder order, int k, double[] ready, CpuNoise noise, double[] sent) {
+        int p = ready.length;
+        int i = order.task(k);
+        double t = ready[k];
         int left = 2 * i + 1;
         int right = left + 1;
         if (left < p) {
-            double a = sent[left] + hopNanos;
-            double b = right < p ? sent[right] + hopNanos : Double.POSITIVE_INFINITY;
-            t = noise.finish(i, Math.max(t, Math.min(a, b)), receiveNanos);
+            double a = sent[order.slot(left)] + hopNanos;
+            double b = right < p ? sent[order.slot(right)] + hopNanos : Double.POSITIVE_INFINITY;
+            t = noise.finish(k, Math.max(t, Math.min(a, b)), receiveNanos);
             if (right < p) {
-                t = noise.finish(i, Math.max(t, Math.max(a, b)), receiveNanos);
+                t = noise.finish(k, Math.max(t, Math.max(a, b)), receiveNanos);
             }
         }
-        sent[i] = i == 0 ? t : noise.finish(i, t, sendNanos);
+        sent[k] = i == 0 ? t : noise.finish(k, t, sendNanos);
     }
 
-    /** Task i, released at next[i], forwards the start message to its children, and then computes. */
-    private void down(int i, int p, CpuNoise noise, double[] next) {
-        double t = next[i];
+    /**
+     * The task in slot k receives the start message (the root has it once both children reported)
+     * and forwards it to its children: {@code next[k]} becomes its start of the next phase, and
+     * each child's the start message's arrival there.
+     */
+    private void down(TaskOrder order, int k, CpuNoise noise, double[] sent, double[] next) {
+        int p = next.length;
+        int i = order.task(k);
+        double t = i == 0 ? sent[k] : noise.finish(k, next[k], receiveNanos);
         for (int child = 2 * i + 1; child <= 2 * i + 2 && child < p; child++) {
-            t = noise.finish(i, t, sendNanos);
-            next[child] = noise.finish(child, t + hopNanos, receiveNanos);
+            t = noise.finish(k, t, sendNanos);
+            next[order.slot(child)] = t + hopNanos;
         }
-        next[i] = t;
-    }
-
-    /** Tasks of a level are independent of each other: in parallel where the level is large. */
-    private static void forLevel(int level, int p, java.util.function.IntConsumer task) {
-        int first = (1 << level) - 1;
-        int end = Math.min(p, (1 << (level + 1)) - 1);
-        int chunk = 1 << 14;
-        if (end - first <= chunk) {
-            for (int i = first; i < end; i++) {
-                task.accept(i);
-            }
-            return;
-        }
-        java.util.stream.IntStream.range(0, (end - first + chunk - 1) / chunk).parallel().forEach(c -> {
-            for (int i = first + c * chunk, stop = Math.min(end, i + chunk); i < stop; i++) {
-                task.accept(i);
-            }
-        });
+        next[k] = t;
     }
 }

@@ -14,8 +14,9 @@ import static dev.nbc.models.lmo.Rounds.await;
  * A linear gather timed over sizes, for the gather thresholds M1 and M2 (paper 001, section 3):
  * every other rank sends M bytes to the root, all starting at one instant the root announces
  * (the ranks' clocks must be one: the in-process transport's, real or virtual), and the gather ends
- * when the root has received the last block. Run by every rank with the same arguments; the root
- * gets the median time per size.
+ * when the root has received the last block. The root posts its receives and takes the blocks in
+ * the order nbc's linear gather posts them ({@link LinearOrder}). Run by every rank with the same
+ * arguments; the root gets the median time per size.
  */
 public final class LmoGatherSweep {
     /** How far ahead the root sets the common start: its announcements must have arrived by then. */
@@ -35,6 +36,7 @@ public final class LmoGatherSweep {
         }
         ByteBuffer at = ByteBuffer.allocateDirect(Long.BYTES).order(ByteOrder.nativeOrder());
         PendingOperation[] in = new PendingOperation[n];
+        int[] order = me == root ? LinearOrder.gather(root, n) : new int[0];
         Rounds rounds = new Rounds(t);
         double[] medians = Rounds.medians(sizes.length, repetitions, s -> {
             int start = rounds.nextTag();
@@ -45,10 +47,8 @@ public final class LmoGatherSweep {
                 await(t.send(blocks[0], 0, sizes[s], root, data));
                 return Double.NaN;
             }
-            for (int r = 0; r < n; r++) {
-                if (r != root) {
-                    in[r] = t.receive(blocks[r], 0, sizes[s], r, data);
-                }
+            for (int r : order) {
+                in[r] = t.receive(blocks[r], 0, sizes[s], r, data);
             }
             long begin = t.nanoTime() + START_MARGIN_NANOS;
             at.putLong(0, begin);
@@ -58,10 +58,8 @@ public final class LmoGatherSweep {
                 }
             }
             t.spinUntil(begin);
-            for (int r = 0; r < n; r++) {
-                if (r != root) {
-                    await(in[r]);
-                }
+            for (int r : order) {
+                await(in[r]);
             }
             return t.nanoTime() - begin;
         });

@@ -12,11 +12,12 @@ import static dev.nbc.models.lmo.Rounds.await;
 
 /**
  * A linear scatter timed over sizes, for the scatter threshold S (paper 001, section 3): the root
- * sends M bytes to every other rank in rank order, and the scatter ends when the last of them has
- * received its block. Each receiver reports the time its receive completed, so the ranks' clocks
- * must be one (the in-process transport's, real or virtual); before each repetition the receivers
- * post their receives and report ready. Run by every rank with the same arguments; the root gets
- * the median time per size.
+ * sends M bytes to every other rank in the order nbc's linear scatter posts them
+ * ({@link LinearOrder}), and the scatter ends when the last of them has received its block. Each
+ * receiver reports the time its receive completed, so the ranks' clocks must be one (the
+ * in-process transport's, real or virtual); before each repetition the receivers post their
+ * receives and report ready. Run by every rank with the same arguments; the root gets the median
+ * time per size.
  */
 public final class LmoScatterSweep {
     private LmoScatterSweep() {
@@ -29,6 +30,7 @@ public final class LmoScatterSweep {
         ByteBuffer empty = ByteBuffer.allocateDirect(1);
         ByteBuffer clock = ByteBuffer.allocateDirect(Long.BYTES).order(ByteOrder.nativeOrder());
         PendingOperation[] out = new PendingOperation[n];
+        int[] order = LinearOrder.scatter(root, n);
         Rounds rounds = new Rounds(t);
         double[] medians = Rounds.medians(sizes.length, repetitions, s -> {
             int ready = rounds.nextTag();
@@ -48,10 +50,8 @@ public final class LmoScatterSweep {
                 }
             }
             long t0 = t.nanoTime();
-            for (int r = 0; r < n; r++) {
-                if (r != root) {
-                    out[r] = t.send(block, 0, sizes[s], r, data);
-                }
+            for (int r : order) {
+                out[r] = t.send(block, 0, sizes[s], r, data);
             }
             long last = t0;
             for (int r = 0; r < n; r++) {

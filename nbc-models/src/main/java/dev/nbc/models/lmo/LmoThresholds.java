@@ -61,6 +61,25 @@ public final class LmoThresholds {
     }
 
     /**
+     * The medium gathers' escalation level: over the sizes above {@code gatherSmall} (M1) up to
+     * {@code gatherLarge} (M2), the median of the measured time less {@code model}'s (the gather
+     * composed without escalation, {@link LmoCollectives#gatherComposed}). The paper saw "a small
+     * number of discrete levels of escalation, that remain constant as the message size increases";
+     * the median is the level most of the medium sizes sit on. NaN if no size lies between.
+     */
+    public static double escalationLevel(double[] sizes, double[] times, double gatherSmall, double gatherLarge,
+                                         DoubleUnaryOperator model) {
+        double[] residuals = new double[sizes.length];
+        int count = 0;
+        for (int i = 0; i < sizes.length; i++) {
+            if (sizes[i] > gatherSmall && sizes[i] <= gatherLarge) {
+                residuals[count++] = times[i] - model.applyAsDouble(sizes[i]);
+            }
+        }
+        return count == 0 ? Double.NaN : Rounds.median(java.util.Arrays.copyOf(residuals, count));
+    }
+
+    /**
      * kappa for a prediction that is not a line ({@link LmoCollectives#gatherComposed}): the slope
      * of the measured times less {@code model}'s, fitted over {@code sizes} within [{@code from},
      * {@code to}].

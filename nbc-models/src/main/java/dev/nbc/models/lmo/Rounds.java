@@ -4,6 +4,7 @@ import dev.nbc.core.transport.PendingOperation;
 import dev.nbc.core.transport.Transport;
 
 import java.util.Arrays;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * What the LMO experiments share on one rank: a fresh tag for each message of each round (every
@@ -30,13 +31,27 @@ final class Rounds {
         return tag;
     }
 
+    /** Polls that yield before a waiting rank parks between polls. */
+    private static final int YIELDS = 16;
+    /** How long a waiting rank parks between polls once it has yielded {@link #YIELDS} times. */
+    private static final long PARK_NANOS = 50_000;
+
     /**
-     * Polls {@code op} to completion, yielding between polls: the experiments' ranks often
-     * outnumber the cores, and a rank that waits must leave its core to the one it waits for.
+     * Polls {@code op} to completion: yielding between the first polls (the partner is usually a
+     * step or two away), then parking 50 us between them. The experiments' ranks outnumber the
+     * cores (16 threads on 2), and a rank that waits must leave its core to the ones with work: a
+     * yield still hands the core around among all the waiting ranks, and while sixteen of them
+     * did, the JIT compiler got little of the machine and a first run of the n = 16 experiments
+     * took 2-3 times a warm one. On virtual time the measured times do not depend on how long a
+     * rank slept.
      */
     static void await(PendingOperation op) {
-        while (!op.test()) {
-            Thread.yield();
+        for (int polls = 0; !op.test(); polls++) {
+            if (polls < YIELDS) {
+                Thread.yield();
+            } else {
+                LockSupport.parkNanos(PARK_NANOS);
+            }
         }
     }
 

@@ -60,6 +60,63 @@ class InputFilesTest {
         assertEquals("f: a; b", InputFiles.refusal(Path.of("f"), "a\n  b").getMessage());
     }
 
+    /**
+     * Line by line, the same lines and the same refusals as the whole text, also where a character
+     * of two bytes straddles the 64 KB the reader reads at a time and where the bad byte lies beyond it.
+     */
+    @Test
+    void eachLineReadsAndRefusesAsTheWholeText() throws IOException {
+        StringBuilder big = new StringBuilder();
+        while (big.length() < 65_535) {
+            big.append("x");
+        }
+        big.append("µs\r\nlast line without an end");   // µ's two bytes at offsets 65,535 and 65,536
+        String[] contents = {"a\tb\r\nµs\n", "one\n\nthree", big.toString(), "a\nb\n\u0001c\n", "ok\n" + big + "\u0007\n"};
+        for (int c = 0; c < contents.length; c++) {
+            Path file = dir.resolve("text" + c);
+            Files.writeString(file, contents[c], StandardCharsets.UTF_8);
+            assertSameAsText(file);
+        }
+        Path latin1 = dir.resolve("latin1");
+        Files.write(latin1, (big + "\nµ\n").getBytes(StandardCharsets.ISO_8859_1));
+        assertSameAsText(latin1);
+        Path cut = dir.resolve("cut");
+        byte[] mu = "µ".getBytes(StandardCharsets.UTF_8);
+        Files.write(cut, new byte[] {'a', '\n', mu[0]});
+        assertSameAsText(cut);
+        assertEquals(dir.resolve("none") + ": does not exist (expected a test file)",
+                assertThrows(IllegalArgumentException.class, () -> InputFiles.eachLine(dir.resolve("none"), KIND, 100, (n, t) -> { }))
+                        .getMessage());
+        Path ten = dir.resolve("ten");
+        Files.writeString(ten, "123456789\n");
+        assertEquals(ten + ": is 10 bytes, more than the 9 bytes of any a test file",
+                assertThrows(IllegalArgumentException.class, () -> InputFiles.eachLine(ten, KIND, 9, (n, t) -> { })).getMessage());
+    }
+
+    private static void assertSameAsText(Path file) {
+        List<String> lines = new java.util.ArrayList<>();
+        String streamed = null;
+        try {
+            InputFiles.eachLine(file, KIND, InputFiles.MAX_BYTES, (number, text) -> {
+                assertEquals(lines.size() + 1, number);
+                lines.add(text);
+            });
+        } catch (IllegalArgumentException e) {
+            streamed = e.getMessage();
+        }
+        String whole = null;
+        List<String> expected = null;
+        try {
+            expected = InputFiles.lines(file, KIND);
+        } catch (IllegalArgumentException e) {
+            whole = e.getMessage();
+        }
+        assertEquals(whole, streamed, file.toString());
+        if (whole == null) {
+            assertEquals(expected, lines, file.toString());
+        }
+    }
+
     private static String refusal(Path file) {
         return assertThrows(IllegalArgumentException.class, () -> InputFiles.text(file, KIND)).getMessage();
     }

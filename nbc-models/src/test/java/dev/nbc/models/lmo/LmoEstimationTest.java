@@ -88,7 +88,7 @@ class LmoEstimationTest {
 
     @Test
     void scatterAndGatherByThePapersFormulas() {
-        LmoCollectives k = new LmoCollectives(THREE, 2000, 500, 5000, 0.5, 1.5);
+        LmoCollectives k = new LmoCollectives(THREE, 2000, 500, 5000, 0.5, 1.5, Double.NaN);
         // root 0, M = 1000 <= S: 2 (C_0 + t_0 M) + max(C_1 + t_1 M + M/beta_01, C_2 + t_2 M + M/beta_02) = 2200 + max(3200, 5300)
         assertEquals(7500, k.scatter(0, 1000), 1e-9);
         // M = 3000 > S: the leaves in a row: 2 (1000 + 300) + (2000 + 600 + 3000) + (3000 + 900 + 6000)

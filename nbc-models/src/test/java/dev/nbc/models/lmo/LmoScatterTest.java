@@ -38,7 +38,7 @@ class LmoScatterTest {
         int planted2MiB = java.util.Arrays.binarySearch(x, (double) S);
         StringBuilder report = new StringBuilder("n=" + n + ": S found " + found + " (planted " + S + ")\n");
         LmoCollectives model = new LmoCollectives(LmoEstimation.estimate(experiments.get(), found).parameters(), found,
-                Double.NaN, Double.NaN, 0, 0);
+                Double.NaN, Double.NaN, 0, 0, Double.NaN);
         double worst = 0;
         for (int k = 0; k < sizes.length; k++) {
             double predicted = model.scatter(0, sizes[k]);
