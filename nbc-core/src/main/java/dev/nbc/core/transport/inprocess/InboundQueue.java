@@ -21,8 +21,9 @@ final class InboundQueue {
     private final int size;
     /**
      * Earliest first; equal times in the order of the senders counted from the receiver onwards
-     * (receiver + 1, receiver + 2, ... cyclically: the order in which linear algorithms rooted at
-     * the receiver wait for them), so that they book in one order whatever the threads did.
+     * (receiver + 1, receiver + 2, ... cyclically), so that they book in one order whatever the
+     * threads did. (Linear algorithms rooted at the receiver post their receives in rank order;
+     * the tie-break is only a fixed order, not theirs.)
      */
     private final PriorityQueue<Message> unbooked =
             new PriorityQueue<>(Comparator.<Message>comparingLong(m -> m.bookFrom).thenComparingInt(m -> after(m.source)));
