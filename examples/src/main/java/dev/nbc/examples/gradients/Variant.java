@@ -18,7 +18,7 @@ public enum Variant {
     BLOCKING("blocking", false, "nbc blocking allreduce of each bucket after the backward pass") {
         @Override
         GradientSum sum(Communicator comm, MpiCollectives library, GradientBuffers gradients) {
-            return new BlockingSum(comm, gradients);
+            return SumAfterPass.throughNbc(comm, gradients);
         }
     },
     /** The MPI library's own MPI_Allreduce of each bucket after the whole backward pass. */
@@ -28,7 +28,7 @@ public enum Variant {
             if (library == null) {
                 throw new IllegalStateException("variant mpi-blocking: needs the MPI library's collectives, and there are none here");
             }
-            return new LibrarySum(library, gradients);
+            return SumAfterPass.throughLibrary(library, gradients);
         }
     };
 
