@@ -1,6 +1,7 @@
 package dev.nbc.examples.gradients;
 
 import dev.nbc.harness.cli.Checked;
+import dev.nbc.harness.cli.NetworkOptions;
 import dev.nbc.harness.cli.OptionChecks;
 import dev.nbc.models.assessment.AssessedModel;
 import dev.nbc.models.assessment.ModelFile;
@@ -40,10 +41,7 @@ public final class LogGPOptions implements Checked {
 
     @Override
     public void check(OptionChecks checks) {
-        checks.nonNegative("--latency-us", latencyUs);
-        checks.nonNegative("--overhead-us", overheadUs);
-        checks.nonNegative("--gap-us", gapUs);
-        checks.nonNegative("--gap-per-byte-ns", gapPerByteNs);
+        NetworkOptions.checkLogGP(checks, latencyUs, overheadUs, gapUs, gapPerByteNs);
         checks.nonNegative("--gamma-ns-per-byte", gammaNsPerByte);
         boolean given = Stream.of(latencyUs, overheadUs, gapUs, gapPerByteNs, gammaNsPerByte).anyMatch(v -> v != null);
         if (model != null && given) {

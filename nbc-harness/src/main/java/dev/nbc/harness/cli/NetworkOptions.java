@@ -37,6 +37,14 @@ public final class NetworkOptions implements Checked {
 
     @Override
     public void check(OptionChecks checks) {
+        checkLogGP(checks, latencyUs, overheadUs, gapUs, gapPerByteNs);
+    }
+
+    /**
+     * The rule of LogGP's options, wherever a command takes them under these names: none negative
+     * (an option not given is null).
+     */
+    public static void checkLogGP(OptionChecks checks, Double latencyUs, Double overheadUs, Double gapUs, Double gapPerByteNs) {
         checks.nonNegative("--latency-us", latencyUs);
         checks.nonNegative("--overhead-us", overheadUs);
         checks.nonNegative("--gap-us", gapUs);
