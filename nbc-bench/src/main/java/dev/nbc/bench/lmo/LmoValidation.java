@@ -16,10 +16,13 @@ import dev.nbc.models.simulation.SimulationConfig;
 import dev.nbc.core.algorithm.gather.GatherAlgorithm;
 import dev.nbc.core.algorithm.scatter.ScatterAlgorithm;
 import dev.nbc.core.datatype.DataType;
+import dev.nbc.core.schedule.Algorithm;
 
 import java.io.PrintStream;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * LMO against planted heterogeneous networks ({@link PlantedRuns}): on the in-process transport
@@ -32,6 +35,12 @@ import java.util.Locale;
  */
 public final class LmoValidation {
     private LmoValidation() {
+    }
+
+    /** LogGP's time of {@code algorithm} (root 0) on {@code n} ranks with blocks of {@code bytes}, by the schedule simulator. */
+    private static double simulated(Algorithm algorithm, int n, int bytes, LogGPParameters loggp) {
+        return new ScheduleSimulator(SimulationConfig.of(loggp)).run(ScheduleSource.forCall(algorithm, n, bytes, DataType.BYTE, null))
+                .maxFinishTime();
     }
 
     /**
@@ -60,6 +69,9 @@ public final class LmoValidation {
                 // the homogeneous models do not tell the roots apart: their predictions serve every root
                 double[] h = hockney(experiments);
                 LogGPParameters loggp = loggp(h, n);
+                // ... and LogGP's simulation of a size is the same for every root: once per size
+                Map<Integer, Double> gatherSimulated = new HashMap<>();
+                Map<Integer, Double> scatterSimulated = new HashMap<>();
                 for (int requested : roots) {
                     int root = Math.floorMod(requested, n);
                     LmoSweepFit measured = root == 0 ? rootZero : PlantedRuns.sweeps(truth, root);
@@ -74,8 +86,8 @@ public final class LmoValidation {
                         double predicted = model.gather(root, bytes);
                         double predictedInOrder = inOrder.gatherInOrder(root, bytes);
                         double homogeneous = (n - 1) * (h[0] + h[1] * bytes);
-                        double simulated = new ScheduleSimulator(SimulationConfig.of(loggp)).run(ScheduleSource.forCall(
-                                GatherAlgorithm.LINEAR, n, bytes, DataType.BYTE, null)).maxFinishTime();
+                        double simulated = gatherSimulated.computeIfAbsent(bytes,
+                                b -> simulated(GatherAlgorithm.LINEAR, n, b, loggp));
                         results.add("lmo-gather", new LmoSweepRow(network, n, root, bytes, gather[k] / 1e3,
                                 Double.isNaN(predicted) ? null : predicted / 1e3,
                                 Double.isNaN(predictedInOrder) ? null : predictedInOrder / 1e3, homogeneous / 1e3, simulated / 1e3));
@@ -100,8 +112,8 @@ public final class LmoValidation {
                         double lmo = model.scatter(root, bytes);
                         double lmoInOrder = inOrder.scatterInOrder(root, bytes);
                         double homogeneous = (n - 1) * (h[0] + h[1] * bytes);
-                        double simulated = new ScheduleSimulator(SimulationConfig.of(loggp)).run(ScheduleSource.forCall(
-                                ScatterAlgorithm.LINEAR, n, bytes, DataType.BYTE, null)).maxFinishTime();
+                        double simulated = scatterSimulated.computeIfAbsent(bytes,
+                                b -> simulated(ScatterAlgorithm.LINEAR, n, b, loggp));
                         loggpWorst = Math.max(loggpWorst, Math.abs(simulated / scatter[k] - 1));
                         lmoWorst = Math.max(lmoWorst, Math.abs(lmo / scatter[k] - 1));
                         lmoInOrderWorst = Math.max(lmoInOrderWorst, Math.abs(lmoInOrder / scatter[k] - 1));
