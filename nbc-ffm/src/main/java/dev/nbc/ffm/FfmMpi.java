@@ -9,6 +9,7 @@ import dev.nbc.core.transport.mpi.MpiException;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
 import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 import java.util.EnumMap;
@@ -79,10 +80,6 @@ public final class FfmMpi implements Mpi {
             return INSTANCE;
         } catch (MpiException e) {
             throw new TransportException("MPI_Init_thread(MPI_THREAD_MULTIPLE) failed: " + e.describe(), e);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw Calls.unexpected(e);
         }
     }
 
@@ -91,7 +88,7 @@ public final class FfmMpi implements Mpi {
         return MemorySegment.ofBuffer(buffer).address() - buffer.position() + offset;
     }
 
-    /** A buffer's start, or MPI_IN_PLACE for null; MPI_BOTTOM (0) for no buffer where none is read. */
+    /** A buffer's start, or MPI_IN_PLACE for null. */
     static long addressOrInPlace(ByteBuffer buffer) {
         return buffer == null ? Library.IN_PLACE : address(buffer, 0);
     }
@@ -125,8 +122,6 @@ public final class FfmMpi implements Mpi {
             return text.getString(0).trim().split("[,\\n]")[0].replaceAll("\\s+", " ").trim();
         } catch (MpiException e) {
             return "MPI (version unknown: " + e.getMessage() + ")";
-        } catch (Throwable e) {
-            throw Calls.unexpected(e);
         }
     }
 
@@ -140,37 +135,28 @@ public final class FfmMpi implements Mpi {
 
     @Override
     public boolean running() {
-        return flag(Library.INITIALIZED, "MPI_Initialized") && !finalized();
+        return queried(Library.INITIALIZED, "MPI_Initialized") != 0 && !finalized();
     }
 
     @Override
     public boolean finalized() {
-        return flag(Library.FINALIZED, "MPI_Finalized");
-    }
-
-    private static boolean flag(java.lang.invoke.MethodHandle call, String name) {
-        Scratch scratch = Scratch.get();
-        try {
-            Calls.invoke(name, () -> (int) call.invokeExact(scratch.address + Scratch.INT));
-            return scratch.intValue() != 0;
-        } catch (MpiException e) {
-            throw new TransportException(name + " failed: " + e.describe(), e);
-        } catch (Throwable e) {
-            throw Calls.unexpected(e);
-        }
+        return queried(Library.FINALIZED, "MPI_Finalized") != 0;
     }
 
     @Override
     public String threadLevel() {
+        return Library.threadLevelName(queried(Library.QUERY_THREAD, "MPI_Query_thread"));
+    }
+
+    /** The int a query of MPI's state ({@code int name(int *out)}) writes; its failure as a TransportException. */
+    private static int queried(MethodHandle query, String name) {
         Scratch scratch = Scratch.get();
         try {
-            Calls.invoke("MPI_Query_thread", () -> (int) Library.QUERY_THREAD.invokeExact(scratch.address + Scratch.INT));
-            return Library.threadLevelName(scratch.intValue());
+            Calls.invoke(name, () -> (int) query.invokeExact(scratch.address + Scratch.INT));
         } catch (MpiException e) {
-            throw new TransportException("MPI_Query_thread failed: " + e.describe(), e);
-        } catch (Throwable e) {
-            throw Calls.unexpected(e);
+            throw new TransportException(name + " failed: " + e.describe(), e);
         }
+        return scratch.intValue();
     }
 
     /** MPI_TAG_UB of MPI_COMM_WORLD: the attribute's value is a pointer to the int. */
@@ -226,8 +212,6 @@ public final class FfmMpi implements Mpi {
             Calls.invoke("MPI_Finalize", () -> (int) Library.FINALIZE.invokeExact());
         } catch (MpiException e) {
             throw new TransportException("MPI_Finalize failed: " + e.describe(), e);
-        } catch (Throwable e) {
-            throw Calls.unexpected(e);
         }
     }
 }

@@ -41,7 +41,7 @@ public interface Mpi extends AutoCloseable {
      *         grants less than MPI_THREAD_MULTIPLE
      */
     static Mpi init(String[] args) {
-        return init(args, EnvironmentSetting.read(PROPERTY, VARIABLE, value -> value.trim().toLowerCase(Locale.ROOT), null));
+        return init(args, EnvironmentSetting.read(PROPERTY, VARIABLE, value -> value, null));
     }
 
     /**

@@ -44,7 +44,7 @@ record BindingsCollectives(Intracomm comm) implements MpiCollectives {
                         c.receiveCounts(), c.receiveDisplacements(), a.receiveTypes);
             }, null);
         } catch (MPIException e) {
-            throw BindingsMpi.wrap(e);
+            throw BindingsMpi.error(e);
         }
     }
 
@@ -77,7 +77,7 @@ record BindingsCollectives(Intracomm comm) implements MpiCollectives {
                         c.receiveCounts(), c.receiveDisplacements(), a.receiveTypes);
             }
         } catch (MPIException e) {
-            throw BindingsMpi.wrap(e);
+            throw BindingsMpi.error(e);
         }
     }
 

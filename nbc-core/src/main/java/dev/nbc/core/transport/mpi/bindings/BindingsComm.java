@@ -52,7 +52,7 @@ final class BindingsComm extends RankedComm {
         try {
             return returningErrors(comm.dup());
         } catch (MPIException e) {
-            throw BindingsMpi.wrap(e);
+            throw BindingsMpi.error(e);
         }
     }
 
@@ -62,7 +62,7 @@ final class BindingsComm extends RankedComm {
             Comm part = intracomm().split(color < 0 ? MPI.UNDEFINED : color, key);
             return color < 0 ? null : returningErrors(part);
         } catch (MPIException e) {
-            throw BindingsMpi.wrap(e);
+            throw BindingsMpi.error(e);
         }
     }
 
@@ -81,7 +81,7 @@ final class BindingsComm extends RankedComm {
         try {
             comm.free();
         } catch (MPIException e) {
-            throw BindingsMpi.wrap(e);
+            throw BindingsMpi.error(e);
         }
     }
 
@@ -91,7 +91,7 @@ final class BindingsComm extends RankedComm {
             ByteBuffer range = range(buffer, offset, length);
             return new BindingsRequest(comm.iSend(range, length, MPI.BYTE, peer, tag), range);
         } catch (MPIException e) {
-            throw BindingsMpi.wrap(e);
+            throw BindingsMpi.error(e);
         }
     }
 
@@ -102,7 +102,7 @@ final class BindingsComm extends RankedComm {
             int source = peer == ANY_SOURCE ? MPI.ANY_SOURCE : peer;
             return new BindingsRequest(comm.iRecv(range, length, MPI.BYTE, source, tag), range);
         } catch (MPIException e) {
-            throw BindingsMpi.wrap(e);
+            throw BindingsMpi.error(e);
         }
     }
 
@@ -114,7 +114,7 @@ final class BindingsComm extends RankedComm {
             return status == null ? null
                     : new BindingsMessage(message, status.getSource(), status.getTag(), status.getCount(MPI.BYTE));
         } catch (MPIException e) {
-            throw BindingsMpi.wrap(e);
+            throw BindingsMpi.error(e);
         }
     }
 
@@ -123,7 +123,7 @@ final class BindingsComm extends RankedComm {
         try {
             return new BindingsRequest(intracomm().iBarrier(), null);
         } catch (MPIException e) {
-            throw BindingsMpi.wrap(e);
+            throw BindingsMpi.error(e);
         }
     }
 
@@ -132,7 +132,7 @@ final class BindingsComm extends RankedComm {
         try {
             comm.abort(code);
         } catch (MPIException e) {
-            throw BindingsMpi.wrap(e);
+            throw BindingsMpi.error(e);
         }
     }
 

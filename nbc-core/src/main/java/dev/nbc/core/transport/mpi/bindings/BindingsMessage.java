@@ -18,7 +18,7 @@ record BindingsMessage(Message message, int source, int tag, int bytes) implemen
             ByteBuffer range = BindingsComm.range(buffer, offset, length);
             return new BindingsRequest(message.imRecv(range, length, MPI.BYTE), range);
         } catch (MPIException e) {
-            throw BindingsMpi.wrap(e);
+            throw BindingsMpi.error(e);
         }
     }
 }

@@ -59,7 +59,7 @@ public final class BindingsMpi implements Mpi {
             }
             return INSTANCE;
         } catch (MPIException e) {
-            throw new TransportException("MPI_Init_thread(MPI_THREAD_MULTIPLE) failed: " + wrap(e).describe(), e);
+            throw new TransportException("MPI_Init_thread(MPI_THREAD_MULTIPLE) failed: " + error(e).describe(), e);
         }
     }
 
@@ -93,7 +93,7 @@ public final class BindingsMpi implements Mpi {
         try {
             return MPI.isInitialized() && !MPI.isFinalized();
         } catch (MPIException e) {
-            throw new TransportException("cannot ask MPI whether it is initialised: " + wrap(e).describe(), e);
+            throw new TransportException("cannot ask MPI whether it is initialised: " + error(e).describe(), e);
         }
     }
 
@@ -102,7 +102,7 @@ public final class BindingsMpi implements Mpi {
         try {
             return MPI.isFinalized();
         } catch (MPIException e) {
-            throw new TransportException("cannot ask MPI whether it is finalised: " + wrap(e).describe(), e);
+            throw new TransportException("cannot ask MPI whether it is finalised: " + error(e).describe(), e);
         }
     }
 
@@ -111,7 +111,7 @@ public final class BindingsMpi implements Mpi {
         try {
             return threadLevelName(MPI.queryThread());
         } catch (MPIException e) {
-            throw new TransportException("cannot ask MPI for its thread level: " + wrap(e).describe(), e);
+            throw new TransportException("cannot ask MPI for its thread level: " + error(e).describe(), e);
         }
     }
 
@@ -139,7 +139,7 @@ public final class BindingsMpi implements Mpi {
             Comm.reduceLocal(source.slice(sourceOffset, bytes), target.slice(targetOffset, bytes), count, type(type), mpiOp);
             return true;
         } catch (MPIException e) {
-            throw wrap(e);
+            throw error(e);
         }
     }
 
@@ -148,7 +148,7 @@ public final class BindingsMpi implements Mpi {
         try {
             return MPI.wtime();
         } catch (MPIException e) {
-            throw new TransportException("MPI_Wtime failed: " + wrap(e).describe(), e);
+            throw new TransportException("MPI_Wtime failed: " + error(e).describe(), e);
         }
     }
 
@@ -157,11 +157,12 @@ public final class BindingsMpi implements Mpi {
         try {
             MPI.Finalize();
         } catch (MPIException e) {
-            throw new TransportException("MPI_Finalize failed: " + wrap(e).describe(), e);
+            throw new TransportException("MPI_Finalize failed: " + error(e).describe(), e);
         }
     }
 
-    static MpiException wrap(MPIException e) {
+    /** The bindings' exception as nbc's. */
+    static MpiException error(MPIException e) {
         return new MpiException(e.getMessage(), e.getErrorClass(), e.getErrorCode(), e.getErrorClass() == MPI.ERR_TRUNCATE, e);
     }
 

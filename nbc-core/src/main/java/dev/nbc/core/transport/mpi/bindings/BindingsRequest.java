@@ -23,7 +23,7 @@ final class BindingsRequest implements MpiRequest {
         try {
             return request.test();
         } catch (MPIException e) {
-            throw BindingsMpi.wrap(e);
+            throw BindingsMpi.error(e);
         }
     }
 
@@ -32,7 +32,7 @@ final class BindingsRequest implements MpiRequest {
         try {
             request.waitFor();
         } catch (MPIException e) {
-            throw BindingsMpi.wrap(e);
+            throw BindingsMpi.error(e);
         }
     }
 
@@ -41,7 +41,7 @@ final class BindingsRequest implements MpiRequest {
         try {
             request.cancel();
         } catch (MPIException e) {
-            throw BindingsMpi.wrap(e);
+            throw BindingsMpi.error(e);
         }
     }
 
@@ -50,7 +50,7 @@ final class BindingsRequest implements MpiRequest {
         try {
             request.free();
         } catch (MPIException e) {
-            throw BindingsMpi.wrap(e);
+            throw BindingsMpi.error(e);
         }
     }
 }
