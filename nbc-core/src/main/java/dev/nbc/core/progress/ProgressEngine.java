@@ -175,6 +175,10 @@ public final class ProgressEngine implements AutoCloseable {
     private final AtomicInteger inFlight = new AtomicInteger();
     private volatile Throwable failure;
     private volatile ErrorPolicy errorPolicy;
+    /** The progress thread's scheduler slice asked for ({@link ProgressThreadSlice}), µs; 0 for the scheduler's default. */
+    private final long sliceMicros;
+    /** What the progress thread got ({@link #schedulerSlice()}); null until it has started. */
+    private volatile String schedulerSlice;
     /** {@link #setPeerTimeout}, in nanoseconds; 0 for none. */
     private volatile long peerTimeoutNanos;
     /** Counters of the progress thread (written by it only) and of callers (any thread). */
@@ -187,6 +191,7 @@ public final class ProgressEngine implements AutoCloseable {
     private ProgressEngine(ProgressMode mode, ProgressPolicy forcedPolicy, IdleStrategy idleStrategy) {
         this.errorPolicy = ErrorPolicy.fromEnvironment();
         this.peerTimeoutNanos = PeerTimeout.fromEnvironment().toNanos();
+        this.sliceMicros = ProgressThreadSlice.fromEnvironment();
         this.scratch = new ScratchPool(ScratchPool.processBound());
         this.mode = mode;
         this.forcedPolicy = forcedPolicy;
@@ -724,6 +729,8 @@ public final class ProgressEngine implements AutoCloseable {
 
     private void loop() {
         TimerSlack.setForCurrentThread(TIMER_SLACK_NANOS);
+        String refused = ProgressThreadSlice.applyToCurrentThread(sliceMicros);
+        schedulerSlice = refused == null ? sliceMicros + " us" : "default (" + refused + ")";
         try {
             IdleStrategy.Idler idler = idleStrategy.idler(this::parkUntilWoken);
             // A new engine starts at the longest recheck: the wake-ups of a back-off from 0.2 ms
@@ -914,6 +921,15 @@ public final class ProgressEngine implements AutoCloseable {
         return cause == null
                 ? new NbcException(execution.request().description() + ": the progress engine was closed while it was in flight")
                 : new NbcException(execution.request().description() + ": the progress engine failed: " + cause, cause);
+    }
+
+    /**
+     * The progress thread's scheduler slice: e.g. "100 us" once the scheduler took the slice asked
+     * for ({@link SchedulerSlice}, NBC_PROGRESS_SLICE), else "default (why)"; null without a thread
+     * or before it has started.
+     */
+    public String schedulerSlice() {
+        return schedulerSlice;
     }
 
     /**
