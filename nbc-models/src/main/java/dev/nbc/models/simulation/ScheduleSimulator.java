@@ -2,11 +2,7 @@ package dev.nbc.models.simulation;
 
 import dev.nbc.models.loggp.LogGPParameters;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 
 /**
  * Simulates one collective, given every rank's nbc-core schedule, on a LogGP machine. The
@@ -130,50 +126,54 @@ public final class ScheduleSimulator {
             if (!(starts[r] >= 0) || Double.isInfinite(starts[r])) {
                 throw new IllegalArgumentException("starts[" + r + "]: must be finite and >= 0, but was " + starts[r]);
             }
-            run.cpuT[r] = starts[r];
-            run.sendT[r] = starts[r];
-            run.nicT[r] = starts[r];
+            run.start(r, starts[r]);
         }
         return run.execute();
     }
 
-    /** The state of one simulation; per-rank state in primitive arrays. */
+    /**
+     * The state of one simulation. Per rank: a few doubles and ints interleaved in two arrays (one
+     * rank's state is a cache line or two, not one line in each of twenty arrays), and its compiled
+     * schedule's number.
+     */
     private final class Run {
+        // per rank, stride STAMPS: stamps (time, CPU share, noise share) of the CPU (the round's start, then
+        // after posting the CPU's time), of the latest end of injection of the round's sends, of when the NIC
+        // can inject the next message; then the CPU work and the noise delay so far
+        private static final int CPU = 0;
+        private static final int SEND = 3;
+        private static final int NIC = 6;
+        private static final int BUSY = 9;
+        private static final int NOISE = 10;
+        private static final int STAMPS = 11;
+        // per rank, stride COUNTERS: compiled schedule, current round, receives still missing, and the
+        // message hops of the three stamps
+        private static final int SCHEDULE = 0;
+        private static final int ROUND = 1;
+        private static final int MISSING = 2;
+        private static final int CPU_HOPS = 3;
+        private static final int SEND_HOPS = 4;
+        private static final int NIC_HOPS = 5;
+        private static final int COUNTERS = 6;
+
         private final ScheduleSource source;
         private final int size;
-        private final MessageQueues queues = new MessageQueues();
-        private final Map<ScheduleTemplate, Integer> templateIds = new HashMap<>();
-        private final List<ScheduleTemplate> templates = new ArrayList<>();
+        private final MessageQueues queues;
+        private final CompiledSchedules schedules = new CompiledSchedules();
 
-        private final int[] templateOf;
-        private final int[] round;
+        private final double[] stamps;
+        private final int[] counters;
         private final byte[] state;
-        private final int[] missing;
-        // CPU stamp: the round's start, then (after posting) the CPU's time; with its path composition
-        private final double[] cpuT;
-        private final double[] cpuC;
-        private final double[] cpuN;
-        private final int[] cpuH;
-        // latest end of injection of the current round's sends
-        private final double[] sendT;
-        private final double[] sendC;
-        private final double[] sendN;
-        private final int[] sendH;
-        // when the NIC can inject the next message
-        private final double[] nicT;
-        private final double[] nicC;
-        private final double[] nicN;
-        private final int[] nicH;
-        // when the NIC can take the next reception (receive-side gap); used with receiveGap only
-        private final double[] recvT;
-        private final double[] recvC;
-        private final double[] recvN;
-        private final int[] recvH;
-        private final double[] cpuBusy;
-        private final double[] noiseDelay;
+        // when the NIC can take the next reception (receive-side gap), stride 3 as above; with receiveGap only
+        private final double[] recvStamps;
+        private final int[] recvHops;
 
-        private int[] stack = new int[256];
-        private int stackSize;
+        // ranks made ready by a send, to advance in rank order: in this sweep if still ahead of it, else in the next
+        private long[] readyNow;
+        private long[] readyNext;
+        private int sweepRank = -1;
+        private boolean anyNext;
+
         private int done;
         private long operations;
         private long messages;
@@ -195,35 +195,44 @@ public final class ScheduleSimulator {
         Run(ScheduleSource source) {
             this.source = source;
             this.size = source.size();
-            templateOf = new int[size];
-            round = new int[size];
+            queues = new MessageQueues(size);
+            stamps = new double[Math.multiplyExact(STAMPS, size)];
+            counters = new int[Math.multiplyExact(COUNTERS, size)];
             state = new byte[size];
-            missing = new int[size];
-            cpuT = new double[size];
-            cpuC = new double[size];
-            cpuN = new double[size];
-            cpuH = new int[size];
-            sendT = new double[size];
-            sendC = new double[size];
-            sendN = new double[size];
-            sendH = new int[size];
-            nicT = new double[size];
-            nicC = new double[size];
-            nicN = new double[size];
-            nicH = new int[size];
-            recvT = new double[size];
-            recvC = new double[size];
-            recvN = new double[size];
-            recvH = new int[size];
-            cpuBusy = new double[size];
-            noiseDelay = new double[size];
+            recvStamps = receiveGap ? new double[3 * size] : null;
+            recvHops = receiveGap ? new int[size] : null;
+            readyNow = new long[(size + 63) >>> 6];
+            readyNext = new long[readyNow.length];
         }
 
+        void start(int rank, double time) {
+            stamps[STAMPS * rank + CPU] = time;
+            stamps[STAMPS * rank + SEND] = time;
+            stamps[STAMPS * rank + NIC] = time;
+        }
+
+        /**
+         * Advances every rank in rank order, then, sweep by sweep, the ranks a send made ready, in
+         * rank order again: neighbouring ranks' state and messages are handled together.
+         */
         SimulationResult execute() {
             for (int r = 0; r < size; r++) {
+                sweepRank = r;
                 advance(r);
-                while (stackSize > 0) {
-                    advance(stack[--stackSize]);
+            }
+            while (anyNext) {
+                long[] swap = readyNow;
+                readyNow = readyNext;
+                readyNext = swap;
+                anyNext = false;
+                for (int w = 0; w < readyNow.length; w++) {
+                    while (readyNow[w] != 0) {
+                        long bits = readyNow[w];
+                        readyNow[w] = bits & (bits - 1);
+                        int r = (w << 6) + Long.numberOfTrailingZeros(bits);
+                        sweepRank = r;
+                        advance(r);
+                    }
                 }
             }
             if (done < size) {
@@ -234,18 +243,39 @@ public final class ScheduleSimulator {
                 throw new IllegalStateException("schedules do not match: " + queues.inFlight()
                         + " message(s) were sent but never received, e.g. from rank " + pair[0] + " to rank " + pair[1]);
             }
-            return new SimulationResult(cpuT, cpuBusy, noiseDelay, cpuC, cpuN, cpuH, operations, messages,
-                    templates.size(), queues.maxInFlight());
+            double[] finish = new double[size];
+            double[] cpuBusy = new double[size];
+            double[] noiseDelay = new double[size];
+            double[] pathCpu = new double[size];
+            double[] pathNoise = new double[size];
+            int[] pathMessages = new int[size];
+            for (int r = 0; r < size; r++) {
+                int s = STAMPS * r;
+                finish[r] = stamps[s + CPU];
+                pathCpu[r] = stamps[s + CPU + 1];
+                pathNoise[r] = stamps[s + CPU + 2];
+                cpuBusy[r] = stamps[s + BUSY];
+                noiseDelay[r] = stamps[s + NOISE];
+                pathMessages[r] = counters[COUNTERS * r + CPU_HOPS];
+            }
+            return new SimulationResult(finish, cpuBusy, noiseDelay, pathCpu, pathNoise, pathMessages, operations, messages,
+                    schedules.sequences(), queues.maxInFlight());
+        }
+
+        private void wake(int rank) {
+            long[] ready = rank > sweepRank ? readyNow : readyNext;
+            ready[rank >>> 6] |= 1L << rank;
+            anyNext |= ready == readyNext;
         }
 
         private String describeDeadlock() {
             for (int r = 0; r < size; r++) {
                 if (state[r] == BLOCKED) {
-                    ScheduleTemplate tp = templates.get(templateOf[r]);
-                    int k = round[r];
-                    for (int i = tp.commStart[k]; i < tp.roundStart[k + 1]; i++) {
-                        if (tp.kind[i] == ScheduleTemplate.RECEIVE) {
-                            int src = (int) ((r + (long) tp.peer[i]) % size);
+                    int k = counters[COUNTERS * r + ROUND];
+                    int round = schedules.round(counters[COUNTERS * r + SCHEDULE], k);
+                    for (int i = schedules.communication(round); i < schedules.end(round); i++) {
+                        if (schedules.kind[i] == CompiledSchedules.RECEIVE) {
+                            int src = (int) ((r + (long) schedules.peer[i]) % size);
                             if (queues.length(src, r) == 0) {
                                 return "schedules do not match: rank " + r + " waits in round " + k
                                         + " for a message from rank " + src + " that is never sent ("
@@ -260,21 +290,25 @@ public final class ScheduleSimulator {
         }
 
         private void advance(int rank) {
+            int base = COUNTERS * rank;
             if (state[rank] == NEW) {
-                load(rank);
+                counters[base + SCHEDULE] = schedules.compile(source.schedule(rank), rank, size);
+                state[rank] = RUNNING;
             }
-            ScheduleTemplate tp = templates.get(templateOf[rank]);
+            int schedule = counters[base + SCHEDULE];
+            int rounds = schedules.rounds(schedule);
             while (true) {
                 if (state[rank] == RUNNING) {
-                    if (round[rank] == tp.rounds()) {
+                    if (counters[base + ROUND] == rounds) {
                         state[rank] = DONE;
                         done++;
                         return;
                     }
-                    post(rank, tp);
-                    int waiting = countMissing(rank, tp);
+                    int round = schedules.round(schedule, counters[base + ROUND]);
+                    post(rank, round);
+                    int waiting = countMissing(rank, round);
                     if (waiting > 0) {
-                        missing[rank] = waiting;
+                        counters[base + MISSING] = waiting;
                         state[rank] = BLOCKED;
                         return;
                     }
@@ -283,21 +317,9 @@ public final class ScheduleSimulator {
                 if (state[rank] != READY) {
                     return; // BLOCKED: woken by a send
                 }
-                complete(rank, tp);
+                complete(rank, schedules.round(schedule, counters[base + ROUND]));
                 state[rank] = RUNNING;
             }
-        }
-
-        private void load(int rank) {
-            ScheduleTemplate compiled = ScheduleTemplate.compile(source.schedule(rank), rank, size);
-            Integer id = templateIds.get(compiled);
-            if (id == null) {
-                id = templates.size();
-                templates.add(compiled);
-                templateIds.put(compiled, id);
-            }
-            templateOf[rank] = id;
-            state[rank] = RUNNING;
         }
 
         /** CPU work of {@code work} ns on the current stamp. */
@@ -310,24 +332,39 @@ public final class ScheduleSimulator {
             t = end;
             c += work;
             n += delay;
-            cpuBusy[rank] += work;
-            noiseDelay[rank] += delay;
+            stamps[STAMPS * rank + BUSY] += work;
+            stamps[STAMPS * rank + NOISE] += delay;
         }
 
-        private void post(int rank, ScheduleTemplate tp) {
-            int k = round[rank];
-            t = cpuT[rank];
-            c = cpuC[rank];
-            n = cpuN[rank];
-            h = cpuH[rank];
+        private void load(int rank, int at) {
+            int s = STAMPS * rank + at;
+            t = stamps[s];
+            c = stamps[s + 1];
+            n = stamps[s + 2];
+        }
+
+        private void store(int rank, int at) {
+            int s = STAMPS * rank + at;
+            stamps[s] = t;
+            stamps[s + 1] = c;
+            stamps[s + 2] = n;
+        }
+
+        private void post(int rank, int round) {
+            int base = COUNTERS * rank;
+            int st = STAMPS * rank;
+            load(rank, CPU);
+            h = counters[base + CPU_HOPS];
             double sT = t, sC = c, sN = n;
             int sH = h;
-            for (int i = tp.roundStart[k]; i < tp.commStart[k]; i++) {
-                work(rank, tp.bytes[i] * (tp.kind[i] == ScheduleTemplate.REDUCE ? gamma : copyCost));
+            int comm = schedules.communication(round);
+            int end = schedules.end(round);
+            for (int i = schedules.first(round); i < comm; i++) {
+                work(rank, schedules.bytes[i] * (schedules.kind[i] == CompiledSchedules.REDUCE ? gamma : copyCost));
                 operations++;
             }
-            for (int i = tp.commStart[k]; i < tp.roundStart[k + 1]; i++) {
-                if (tp.kind[i] != ScheduleTemplate.SEND) {
+            for (int i = comm; i < end; i++) {
+                if (schedules.kind[i] != CompiledSchedules.SEND) {
                     continue;
                 }
                 operations++;
@@ -336,60 +373,61 @@ public final class ScheduleSimulator {
                 // injection starts at max(CPU done with o, NIC free)
                 double iT = t, iC = c, iN = n;
                 int iH = h;
-                if (nicT[rank] > iT) {
-                    iT = nicT[rank];
-                    iC = nicC[rank];
-                    iN = nicN[rank];
-                    iH = nicH[rank];
+                if (stamps[st + NIC] > iT) {
+                    iT = stamps[st + NIC];
+                    iC = stamps[st + NIC + 1];
+                    iN = stamps[st + NIC + 2];
+                    iH = counters[base + NIC_HOPS];
                 }
-                double transfer = Math.max(tp.bytes[i] - 1, 0) * gapPerByte;
+                double transfer = Math.max(schedules.bytes[i] - 1, 0) * gapPerByte;
                 double injected = iT + transfer;
-                nicT[rank] = injected + g;
-                nicC[rank] = iC;
-                nicN[rank] = iN;
-                nicH[rank] = iH;
+                stamps[st + NIC] = injected + g;
+                stamps[st + NIC + 1] = iC;
+                stamps[st + NIC + 2] = iN;
+                counters[base + NIC_HOPS] = iH;
                 if (injected > sT) {
                     sT = injected;
                     sC = iC;
                     sN = iN;
                     sH = iH;
                 }
-                int destination = (int) ((rank + (long) tp.peer[i]) % size);
-                int queued = queues.push(rank, destination, injected + latency, iC, iN, iH + 1, transfer);
+                int destination = (int) ((rank + (long) schedules.peer[i]) % size);
+                queues.push(rank, destination, injected + latency, iC, iN, iH + 1, transfer);
                 if (state[destination] == BLOCKED) {
-                    ScheduleTemplate dt = templates.get(templateOf[destination]);
+                    int d = COUNTERS * destination;
+                    int destinationRound = schedules.round(counters[d + SCHEDULE], counters[d + ROUND]);
                     int relative = Math.floorMod(rank - destination, size);
-                    if (queued <= dt.receivesFrom(round[destination], relative) && --missing[destination] == 0) {
+                    if (queues.length(rank, destination) <= schedules.receivesFrom(destinationRound, relative)
+                            && --counters[d + MISSING] == 0) {
                         state[destination] = READY;
-                        pushReady(destination);
+                        wake(destination);
                     }
                 }
             }
-            cpuT[rank] = t;
-            cpuC[rank] = c;
-            cpuN[rank] = n;
-            cpuH[rank] = h;
-            sendT[rank] = sT;
-            sendC[rank] = sC;
-            sendN[rank] = sN;
-            sendH[rank] = sH;
+            store(rank, CPU);
+            counters[base + CPU_HOPS] = h;
+            stamps[st + SEND] = sT;
+            stamps[st + SEND + 1] = sC;
+            stamps[st + SEND + 2] = sN;
+            counters[base + SEND_HOPS] = sH;
         }
 
         /** Receives of the posted round whose message has not been sent yet. */
-        private int countMissing(int rank, ScheduleTemplate tp) {
-            int k = round[rank];
+        private int countMissing(int rank, int round) {
+            int comm = schedules.communication(round);
+            int end = schedules.end(round);
             int count = 0;
-            for (int i = tp.commStart[k]; i < tp.roundStart[k + 1]; i++) {
-                if (tp.kind[i] != ScheduleTemplate.RECEIVE) {
+            for (int i = comm; i < end; i++) {
+                if (schedules.kind[i] != CompiledSchedules.RECEIVE) {
                     continue;
                 }
                 int occurrence = 1; // this is the occurrence-th receive from that peer in the round
-                for (int j = tp.commStart[k]; j < i; j++) {
-                    if (tp.kind[j] == ScheduleTemplate.RECEIVE && tp.peer[j] == tp.peer[i]) {
+                for (int j = comm; j < i; j++) {
+                    if (schedules.kind[j] == CompiledSchedules.RECEIVE && schedules.peer[j] == schedules.peer[i]) {
                         occurrence++;
                     }
                 }
-                int src = (int) ((rank + (long) tp.peer[i]) % size);
+                int src = (int) ((rank + (long) schedules.peer[i]) % size);
                 if (queues.length(src, rank) < occurrence) {
                     count++;
                 }
@@ -397,23 +435,22 @@ public final class ScheduleSimulator {
             return count;
         }
 
-        private void complete(int rank, ScheduleTemplate tp) {
-            int k = round[rank];
+        private void complete(int rank, int round) {
             int receives = 0;
-            for (int i = tp.commStart[k]; i < tp.roundStart[k + 1]; i++) {
-                if (tp.kind[i] != ScheduleTemplate.RECEIVE) {
+            for (int i = schedules.communication(round); i < schedules.end(round); i++) {
+                if (schedules.kind[i] != CompiledSchedules.RECEIVE) {
                     continue;
                 }
-                int src = (int) ((rank + (long) tp.peer[i]) % size);
+                int src = (int) ((rank + (long) schedules.peer[i]) % size);
                 int node = queues.pop(src, rank);
                 if (receives == rxT.length) {
                     growScratch();
                 }
-                rxT[receives] = queues.arrival[node];
-                rxC[receives] = queues.pathCpu[node];
-                rxN[receives] = queues.pathNoise[node];
-                rxH[receives] = queues.pathHops[node];
-                rxF[receives] = queues.transfer[node];
+                rxT[receives] = queues.arrival(node);
+                rxC[receives] = queues.pathCpu(node);
+                rxN[receives] = queues.pathNoise(node);
+                rxH[receives] = queues.pathHops(node);
+                rxF[receives] = queues.transfer(node);
                 order[receives] = receives;
                 receives++;
                 operations++;
@@ -429,10 +466,9 @@ public final class ScheduleSimulator {
                 }
                 order[b + 1] = x;
             }
-            t = cpuT[rank];
-            c = cpuC[rank];
-            n = cpuN[rank];
-            h = cpuH[rank];
+            int base = COUNTERS * rank;
+            load(rank, CPU);
+            h = counters[base + CPU_HOPS];
             if (receiveGap) {
                 receiveInTurn(rank, receives);
             } else {
@@ -447,17 +483,13 @@ public final class ScheduleSimulator {
                     work(rank, o);
                 }
             }
-            if (sendT[rank] > t) {
-                t = sendT[rank];
-                c = sendC[rank];
-                n = sendN[rank];
-                h = sendH[rank];
+            if (stamps[STAMPS * rank + SEND] > t) {
+                load(rank, SEND);
+                h = counters[base + SEND_HOPS];
             }
-            cpuT[rank] = t;
-            cpuC[rank] = c;
-            cpuN[rank] = n;
-            cpuH[rank] = h;
-            round[rank]++;
+            store(rank, CPU);
+            counters[base + CPU_HOPS] = h;
+            counters[base + ROUND]++;
         }
 
         private double arrivalKey(int x) {
@@ -470,6 +502,7 @@ public final class ScheduleSimulator {
          * for o + (m-1)G and the NIC for g + (m-1)G.
          */
         private void receiveInTurn(int rank, int receives) {
+            int s = 3 * rank;
             for (int a = 0; a < receives; a++) {
                 int x = order[a];
                 double transfer = rxF[x];
@@ -480,16 +513,16 @@ public final class ScheduleSimulator {
                     n = rxN[x];
                     h = rxH[x];
                 }
-                if (recvT[rank] > t) { // the NIC is still taking the previous reception
-                    t = recvT[rank];
-                    c = recvC[rank];
-                    n = recvN[rank];
-                    h = recvH[rank];
+                if (recvStamps[s] > t) { // the NIC is still taking the previous reception
+                    t = recvStamps[s];
+                    c = recvStamps[s + 1];
+                    n = recvStamps[s + 2];
+                    h = recvHops[rank];
                 }
-                recvT[rank] = t + g + transfer;
-                recvC[rank] = c;
-                recvN[rank] = n;
-                recvH[rank] = h;
+                recvStamps[s] = t + g + transfer;
+                recvStamps[s + 1] = c;
+                recvStamps[s + 2] = n;
+                recvHops[rank] = h;
                 work(rank, o);
                 t += transfer; // the CPU is held while the data streams in (LogGOPSim's max((m-1)O, (m-1)G), O = 0)
             }
@@ -503,13 +536,6 @@ public final class ScheduleSimulator {
             rxH = Arrays.copyOf(rxH, capacity);
             rxF = Arrays.copyOf(rxF, capacity);
             order = Arrays.copyOf(order, capacity);
-        }
-
-        private void pushReady(int rank) {
-            if (stackSize == stack.length) {
-                stack = Arrays.copyOf(stack, stackSize * 2);
-            }
-            stack[stackSize++] = rank;
         }
     }
 }

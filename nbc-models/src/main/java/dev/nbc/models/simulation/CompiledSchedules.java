@@ -1,0 +1,272 @@
+package dev.nbc.models.simulation;
+
+import dev.nbc.core.schedule.Operation;
+import dev.nbc.core.schedule.Round;
+import dev.nbc.core.schedule.Schedule;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The schedules of one simulation, compiled for it, in primitive arrays and without an object per
+ * rank. A round compiles to its operations' kinds, peers relative to the rank
+ * ({@code (peer - rank) mod P}) and byte counts, its local operations in front of its
+ * communication (the order the engine runs them); a schedule compiles to the sequence of its
+ * rounds. Both are interned: every rank of a dissemination barrier shares one sequence and a
+ * binomial broadcast has ceil(log2 P) + 1, while where relative peers differ from rank to rank
+ * (recursive doubling's partner is rank + 2^k or rank - 2^k, by bit k of the rank) the few distinct
+ * rounds are shared and each rank keeps only its sequence of round numbers. Two schedules compile to
+ * the same sequence exactly when their compiled rounds are equal one by one.
+ */
+final class CompiledSchedules {
+    static final byte SEND = 0;
+    static final byte RECEIVE = 1;
+    static final byte REDUCE = 2;
+    static final byte COPY = 3;
+
+    // operations of all interned rounds; round id's are first[id] .. first[id + 1] - 1
+    byte[] kind = new byte[64];
+    int[] peer = new int[64];
+    int[] bytes = new int[64];
+    private int operations;
+    // per interned round: its first operation, its first communication, its hash
+    private int[] first = new int[17];
+    private int[] communication = new int[16];
+    private int[] roundHash = new int[16];
+    private int rounds;
+    private int[] roundTable = new int[64]; // id + 1, 0 for a free slot; open addressing
+
+    // per interned sequence: its rounds are sequenceRounds[sequenceStart[id] .. sequenceStart[id + 1] - 1]
+    private int[] sequenceRounds = new int[256];
+    private int[] sequenceStart = new int[17];
+    private int[] sequenceHash = new int[16];
+    private int sequences;
+    private int[] sequenceTable = new int[64];
+
+    // the schedule being compiled
+    private int[] pending = new int[64];
+
+    /**
+     * Compiles rank {@code rank}'s schedule and returns its sequence's number.
+     *
+     * @throws IllegalArgumentException if the schedule is not rank {@code rank}'s of {@code size}
+     */
+    int compile(Schedule schedule, int rank, int size) {
+        if (schedule.rank() != rank || schedule.size() != size) {
+            throw new IllegalArgumentException("schedule: the source returned " + schedule + " for rank " + rank
+                    + " of " + size);
+        }
+        List<Round> scheduleRounds = schedule.rounds();
+        int count = scheduleRounds.size();
+        if (pending.length < count) {
+            pending = new int[Math.max(count, 2 * pending.length)];
+        }
+        int elementBytes = schedule.type().sizeInBytes();
+        for (int r = 0; r < count; r++) {
+            pending[r] = internRound(scheduleRounds.get(r), rank, size, elementBytes);
+        }
+        return internSequence(count);
+    }
+
+    /** Number of distinct sequences, i.e. of distinct compiled schedules. */
+    int sequences() {
+        return sequences;
+    }
+
+    /** Number of rounds of sequence {@code sequence}. */
+    int rounds(int sequence) {
+        return sequenceStart[sequence + 1] - sequenceStart[sequence];
+    }
+
+    /** Round {@code index} of sequence {@code sequence}, as an interned round's number. */
+    int round(int sequence, int index) {
+        return sequenceRounds[sequenceStart[sequence] + index];
+    }
+
+    /** The interned round's first (local) operation. */
+    int first(int round) {
+        return first[round];
+    }
+
+    /** The interned round's first communication, after its local operations. */
+    int communication(int round) {
+        return communication[round];
+    }
+
+    /** One past the interned round's last operation. */
+    int end(int round) {
+        return first[round + 1];
+    }
+
+    /** Number of receives in the interned round from relative peer {@code relativePeer}. */
+    int receivesFrom(int round, int relativePeer) {
+        int n = 0;
+        for (int i = communication[round]; i < first[round + 1]; i++) {
+            if (kind[i] == RECEIVE && peer[i] == relativePeer) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    private int internRound(Round round, int rank, int size, int elementBytes) {
+        // compile behind the interned operations; kept only if the round is new
+        int start = operations;
+        ensureOperations(start + round.local().size() + round.communication().size());
+        int index = start;
+        for (Operation op : round.local()) {
+            if (op instanceof Operation.Reduce reduce) {
+                kind[index] = REDUCE;
+                peer[index] = 0;
+                bytes[index++] = Math.multiplyExact(reduce.count(), elementBytes);
+            } else if (op instanceof Operation.Copy copy) {
+                kind[index] = COPY;
+                peer[index] = 0;
+                bytes[index++] = copy.length();
+            }
+        }
+        int comm = index;
+        for (Operation op : round.communication()) {
+            if (op instanceof Operation.Send send) {
+                kind[index] = SEND;
+                peer[index] = Math.floorMod(send.peer() - rank, size);
+                bytes[index++] = send.length();
+            } else if (op instanceof Operation.Receive receive) {
+                kind[index] = RECEIVE;
+                peer[index] = Math.floorMod(receive.peer() - rank, size);
+                bytes[index++] = receive.length();
+            }
+        }
+        int hash = comm - start;
+        for (int i = start; i < index; i++) {
+            hash = 31 * (31 * (31 * hash + kind[i]) + peer[i]) + bytes[i];
+        }
+        int mask = roundTable.length - 1;
+        for (int slot = mix(hash) & mask; ; slot = (slot + 1) & mask) {
+            int id = roundTable[slot] - 1;
+            if (id < 0) {
+                break;
+            }
+            if (roundHash[id] == hash && sameRound(id, start, comm, index)) {
+                return id;
+            }
+        }
+        int id = rounds++;
+        if (id + 1 == communication.length) {
+            communication = Arrays.copyOf(communication, 2 * communication.length);
+            roundHash = Arrays.copyOf(roundHash, communication.length);
+            first = Arrays.copyOf(first, communication.length + 1);
+        }
+        first[id] = start;
+        communication[id] = comm;
+        roundHash[id] = hash;
+        operations = index;
+        first[id + 1] = index;
+        if (2 * rounds > roundTable.length) {
+            roundTable = rehash(roundTable, roundHash, rounds);
+        } else {
+            insert(roundTable, hash, id);
+        }
+        return id;
+    }
+
+    private boolean sameRound(int id, int start, int comm, int end) {
+        int from = first[id];
+        if (first[id + 1] - from != end - start || communication[id] - from != comm - start) {
+            return false;
+        }
+        for (int i = 0; i < end - start; i++) {
+            if (kind[from + i] != kind[start + i] || peer[from + i] != peer[start + i] || bytes[from + i] != bytes[start + i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private int internSequence(int count) {
+        int hash = count;
+        for (int r = 0; r < count; r++) {
+            hash = 31 * hash + pending[r];
+        }
+        int mask = sequenceTable.length - 1;
+        for (int slot = mix(hash) & mask; ; slot = (slot + 1) & mask) {
+            int id = sequenceTable[slot] - 1;
+            if (id < 0) {
+                break;
+            }
+            if (sequenceHash[id] == hash && sameSequence(id, count)) {
+                return id;
+            }
+        }
+        int id = sequences++;
+        if (id + 1 == sequenceHash.length) {
+            // by half again, not twice: at 10^7 ranks with a sequence each the arrays are large
+            int capacity = sequenceHash.length + (sequenceHash.length >> 1);
+            sequenceHash = Arrays.copyOf(sequenceHash, capacity);
+            sequenceStart = Arrays.copyOf(sequenceStart, capacity + 1);
+        }
+        int start = sequenceStart[id];
+        if (start + count > sequenceRounds.length) {
+            long capacity = Math.max(start + (long) count, sequenceRounds.length + ((long) sequenceRounds.length >> 1));
+            if (capacity > Integer.MAX_VALUE - 8) {
+                throw new IllegalStateException("schedules: more than " + (Integer.MAX_VALUE - 8)
+                        + " rounds in distinct schedules; too many to simulate");
+            }
+            sequenceRounds = Arrays.copyOf(sequenceRounds, (int) capacity);
+        }
+        System.arraycopy(pending, 0, sequenceRounds, start, count);
+        sequenceStart[id + 1] = start + count;
+        sequenceHash[id] = hash;
+        if (2 * sequences > sequenceTable.length) {
+            sequenceTable = rehash(sequenceTable, sequenceHash, sequences);
+        } else {
+            insert(sequenceTable, hash, id);
+        }
+        return id;
+    }
+
+    private boolean sameSequence(int id, int count) {
+        int from = sequenceStart[id];
+        if (sequenceStart[id + 1] - from != count) {
+            return false;
+        }
+        for (int r = 0; r < count; r++) {
+            if (sequenceRounds[from + r] != pending[r]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void ensureOperations(int needed) {
+        if (needed > kind.length) {
+            int capacity = Math.max(needed, 2 * kind.length);
+            kind = Arrays.copyOf(kind, capacity);
+            peer = Arrays.copyOf(peer, capacity);
+            bytes = Arrays.copyOf(bytes, capacity);
+        }
+    }
+
+    private static int mix(int hash) {
+        int h = hash * 0x9E3779B9;
+        return h ^ (h >>> 16);
+    }
+
+    private static void insert(int[] table, int hash, int id) {
+        int mask = table.length - 1;
+        int slot = mix(hash) & mask;
+        while (table[slot] != 0) {
+            slot = (slot + 1) & mask;
+        }
+        table[slot] = id + 1;
+    }
+
+    /** A table twice as large holding ids 0 .. count - 1. */
+    private static int[] rehash(int[] table, int[] hashes, int count) {
+        int[] larger = new int[2 * table.length];
+        for (int id = 0; id < count; id++) {
+            insert(larger, hashes[id], id);
+        }
+        return larger;
+    }
+}
