@@ -43,29 +43,84 @@ final class CompiledSchedules {
     private int sequences;
     private int[] sequenceTable = new int[64];
 
-    // the schedule being compiled
+    // the schedule being interned: its rounds so far, and behind them still the previous schedule's
     private int[] pending = new int[64];
+    private int previousCount;
+    private int encodedEnd;
 
     /**
-     * Compiles rank {@code rank}'s schedule and returns its sequence's number.
+     * Appends rank {@code rank}'s schedule, compiled but not interned, to {@code into}: its number
+     * of rounds, then per round the numbers of local operations and of communications and per
+     * operation its kind, relative peer and bytes. Pure, so that it may run on another thread than
+     * {@link #intern}.
      *
      * @throws IllegalArgumentException if the schedule is not rank {@code rank}'s of {@code size}
      */
-    int compile(Schedule schedule, int rank, int size) {
+    static void encode(Schedule schedule, int rank, int size, IntList into) {
         if (schedule.rank() != rank || schedule.size() != size) {
             throw new IllegalArgumentException("schedule: the source returned " + schedule + " for rank " + rank
                     + " of " + size);
         }
-        List<Round> scheduleRounds = schedule.rounds();
-        int count = scheduleRounds.size();
-        if (pending.length < count) {
-            pending = new int[Math.max(count, 2 * pending.length)];
-        }
         int elementBytes = schedule.type().sizeInBytes();
-        for (int r = 0; r < count; r++) {
-            pending[r] = internRound(scheduleRounds.get(r), rank, size, elementBytes);
+        List<Round> rounds = schedule.rounds();
+        into.add(rounds.size());
+        // indexed loops: an iterator per list is measurable at 10^8 rounds
+        for (int r = 0, count = rounds.size(); r < count; r++) {
+            Round round = rounds.get(r);
+            int counts = into.reserve(2);
+            int locals = 0;
+            List<Operation> local = round.local();
+            for (int j = 0, n = local.size(); j < n; j++) {
+                Operation op = local.get(j);
+                if (op instanceof Operation.Reduce reduce) {
+                    into.add(REDUCE, 0, Math.multiplyExact(reduce.count(), elementBytes));
+                    locals++;
+                } else if (op instanceof Operation.Copy copy) {
+                    into.add(COPY, 0, copy.length());
+                    locals++;
+                }
+            }
+            int communications = 0;
+            List<Operation> posted = round.communication();
+            for (int j = 0, n = posted.size(); j < n; j++) {
+                Operation op = posted.get(j);
+                if (op instanceof Operation.Send send) {
+                    into.add(SEND, checkedRelative(op, rank, send.peer(), size), send.length());
+                    communications++;
+                } else if (op instanceof Operation.Receive receive) {
+                    into.add(RECEIVE, checkedRelative(op, rank, receive.peer(), size), receive.length());
+                    communications++;
+                }
+            }
+            into.set(counts, locals);
+            into.set(counts + 1, communications);
         }
+    }
+
+    /**
+     * Interns an encoded schedule starting at {@code data[offset]} ({@link #encode}) and returns its
+     * sequence's number; {@link #encodedEnd()} then tells where the encoding ended.
+     */
+    int intern(int[] data, int offset) {
+        int count = data[offset++];
+        if (pending.length < count) {
+            pending = Arrays.copyOf(pending, Math.max(count, 2 * pending.length));
+        }
+        for (int r = 0; r < count; r++) {
+            int locals = data[offset];
+            int communications = data[offset + 1];
+            offset += 2;
+            pending[r] = internRound(data, offset, locals, communications, r < previousCount ? pending[r] : -1);
+            offset += 3 * (locals + communications);
+        }
+        previousCount = count;
+        encodedEnd = offset;
         return internSequence(count);
+    }
+
+    /** Where the encoding last interned ended. */
+    int encodedEnd() {
+        return encodedEnd;
     }
 
     /** Number of distinct sequences, i.e. of distinct compiled schedules. */
@@ -109,33 +164,36 @@ final class CompiledSchedules {
         return n;
     }
 
-    private int internRound(Round round, int rank, int size, int elementBytes) {
-        // compile behind the interned operations; kept only if the round is new
-        int start = operations;
-        ensureOperations(start + round.local().size() + round.communication().size());
-        int index = start;
-        for (Operation op : round.local()) {
-            if (op instanceof Operation.Reduce reduce) {
-                kind[index] = REDUCE;
-                peer[index] = 0;
-                bytes[index++] = Math.multiplyExact(reduce.count(), elementBytes);
-            } else if (op instanceof Operation.Copy copy) {
-                kind[index] = COPY;
-                peer[index] = 0;
-                bytes[index++] = copy.length();
-            }
+    /** {@code (peer - rank) mod size} for ranks in 0 .. size-1, without a division (this runs per operation). */
+    static int relative(int rank, int peer, int size) {
+        int relative = peer - rank;
+        return relative < 0 ? relative + size : relative;
+    }
+
+    private static int checkedRelative(Operation op, int rank, int peer, int size) {
+        if (peer < 0 || peer >= size) {
+            throw new IllegalArgumentException("schedule: rank " + rank + "'s " + op + " names a peer outside 0.." + (size - 1));
         }
-        int comm = index;
-        for (Operation op : round.communication()) {
-            if (op instanceof Operation.Send send) {
-                kind[index] = SEND;
-                peer[index] = Math.floorMod(send.peer() - rank, size);
-                bytes[index++] = send.length();
-            } else if (op instanceof Operation.Receive receive) {
-                kind[index] = RECEIVE;
-                peer[index] = Math.floorMod(receive.peer() - rank, size);
-                bytes[index++] = receive.length();
-            }
+        return relative(rank, peer, size);
+    }
+
+    /**
+     * The interned round's number; {@code likely} is the previous schedule's round at the same
+     * index (neighbouring ranks mostly share rounds), tried before the hash table, or -1.
+     */
+    private int internRound(int[] data, int offset, int locals, int communications, int likely) {
+        // copied behind the interned operations; kept only if the round is new
+        int start = operations;
+        int comm = start + locals;
+        int index = comm + communications;
+        ensureOperations(index);
+        for (int i = start; i < index; i++, offset += 3) {
+            kind[i] = (byte) data[offset];
+            peer[i] = data[offset + 1];
+            bytes[i] = data[offset + 2];
+        }
+        if (likely >= 0 && sameRound(likely, start, comm, index)) {
+            return likely;
         }
         int hash = comm - start;
         for (int i = start; i < index; i++) {

@@ -66,11 +66,10 @@ import java.util.Arrays;
  * way ({@link CriticalPath}).
  */
 public final class ScheduleSimulator {
-    private static final byte NEW = 0;
-    private static final byte RUNNING = 1;
-    private static final byte BLOCKED = 2;
-    private static final byte READY = 3;
-    private static final byte DONE = 4;
+    // a rank's state between sweeps: waiting for messages of its posted round, ready to complete it, or done
+    private static final byte BLOCKED = 1;
+    private static final byte READY = 2;
+    private static final byte DONE = 3;
 
     private final SimulationConfig config;
     private final double o;
@@ -168,11 +167,8 @@ public final class ScheduleSimulator {
         private final double[] recvStamps;
         private final int[] recvHops;
 
-        // ranks made ready by a send, to advance in rank order: in this sweep if still ahead of it, else in the next
-        private long[] readyNow;
-        private long[] readyNext;
-        private int sweepRank = -1;
-        private boolean anyNext;
+        // ranks ready to complete their round, advanced in the next sweep
+        private final ReadyRanks ready;
 
         private int done;
         private long operations;
@@ -201,8 +197,7 @@ public final class ScheduleSimulator {
             state = new byte[size];
             recvStamps = receiveGap ? new double[3 * size] : null;
             recvHops = receiveGap ? new int[size] : null;
-            readyNow = new long[(size + 63) >>> 6];
-            readyNext = new long[readyNow.length];
+            ready = new ReadyRanks(size);
         }
 
         void start(int rank, double time) {
@@ -212,27 +207,29 @@ public final class ScheduleSimulator {
         }
 
         /**
-         * Advances every rank in rank order, then, sweep by sweep, the ranks a send made ready, in
-         * rank order again: neighbouring ranks' state and messages are handled together.
+         * Sweeps over the ranks in rank order: the first posts every rank's first round, each next
+         * one completes the round of every rank ready to and posts its next round. So ranks move
+         * round by round nearly together (a rank's queue holds a message or two), and neighbouring
+         * ranks' state and messages are handled one after another.
          */
         SimulationResult execute() {
-            for (int r = 0; r < size; r++) {
-                sweepRank = r;
-                advance(r);
+            try (EncodedSchedules encoded = EncodedSchedules.of(source)) {
+                int end = 0;
+                for (int r = 0; r < size; r++) {
+                    int offset = encoded.next(end);
+                    counters[COUNTERS * r + SCHEDULE] = schedules.intern(encoded.data, offset);
+                    end = schedules.encodedEnd();
+                    postNext(r);
+                }
             }
-            while (anyNext) {
-                long[] swap = readyNow;
-                readyNow = readyNext;
-                readyNext = swap;
-                anyNext = false;
-                for (int w = 0; w < readyNow.length; w++) {
-                    while (readyNow[w] != 0) {
-                        long bits = readyNow[w];
-                        readyNow[w] = bits & (bits - 1);
-                        int r = (w << 6) + Long.numberOfTrailingZeros(bits);
-                        sweepRank = r;
-                        advance(r);
-                    }
+            int[] sweep = new int[size];
+            while (!ready.isEmpty()) {
+                int count = ready.drainTo(sweep);
+                for (int i = 0; i < count; i++) {
+                    int r = sweep[i];
+                    complete(r, schedules.round(counters[COUNTERS * r + SCHEDULE], counters[COUNTERS * r + ROUND]));
+                    counters[COUNTERS * r + ROUND]++;
+                    postNext(r);
                 }
             }
             if (done < size) {
@@ -262,10 +259,10 @@ public final class ScheduleSimulator {
                     schedules.sequences(), queues.maxInFlight());
         }
 
-        private void wake(int rank) {
-            long[] ready = rank > sweepRank ? readyNow : readyNext;
-            ready[rank >>> 6] |= 1L << rank;
-            anyNext |= ready == readyNext;
+        /** The rank at relative position {@code relative} (0 .. P-1) from {@code rank}: (rank + relative) mod P without a division. */
+        private int peerOf(int rank, int relative) {
+            int peer = rank - (size - relative); // no overflow, unlike rank + relative for P near 2^31
+            return peer < 0 ? peer + size : peer;
         }
 
         private String describeDeadlock() {
@@ -275,7 +272,7 @@ public final class ScheduleSimulator {
                     int round = schedules.round(counters[COUNTERS * r + SCHEDULE], k);
                     for (int i = schedules.communication(round); i < schedules.end(round); i++) {
                         if (schedules.kind[i] == CompiledSchedules.RECEIVE) {
-                            int src = (int) ((r + (long) schedules.peer[i]) % size);
+                            int src = peerOf(r, schedules.peer[i]);
                             if (queues.length(src, r) == 0) {
                                 return "schedules do not match: rank " + r + " waits in round " + k
                                         + " for a message from rank " + src + " that is never sent ("
@@ -289,36 +286,24 @@ public final class ScheduleSimulator {
             return "schedules do not match: " + (size - done) + " rank(s) never finish";
         }
 
-        private void advance(int rank) {
+        /** Posts the rank's next round, if it has one, and makes it wait for the round's messages. */
+        private void postNext(int rank) {
             int base = COUNTERS * rank;
-            if (state[rank] == NEW) {
-                counters[base + SCHEDULE] = schedules.compile(source.schedule(rank), rank, size);
-                state[rank] = RUNNING;
-            }
             int schedule = counters[base + SCHEDULE];
-            int rounds = schedules.rounds(schedule);
-            while (true) {
-                if (state[rank] == RUNNING) {
-                    if (counters[base + ROUND] == rounds) {
-                        state[rank] = DONE;
-                        done++;
-                        return;
-                    }
-                    int round = schedules.round(schedule, counters[base + ROUND]);
-                    post(rank, round);
-                    int waiting = countMissing(rank, round);
-                    if (waiting > 0) {
-                        counters[base + MISSING] = waiting;
-                        state[rank] = BLOCKED;
-                        return;
-                    }
-                    state[rank] = READY;
-                }
-                if (state[rank] != READY) {
-                    return; // BLOCKED: woken by a send
-                }
-                complete(rank, schedules.round(schedule, counters[base + ROUND]));
-                state[rank] = RUNNING;
+            if (counters[base + ROUND] == schedules.rounds(schedule)) {
+                state[rank] = DONE;
+                done++;
+                return;
+            }
+            int round = schedules.round(schedule, counters[base + ROUND]);
+            post(rank, round);
+            int waiting = countMissing(rank, round);
+            if (waiting > 0) {
+                counters[base + MISSING] = waiting;
+                state[rank] = BLOCKED;
+            } else {
+                state[rank] = READY;
+                ready.add(rank);
             }
         }
 
@@ -391,16 +376,16 @@ public final class ScheduleSimulator {
                     sN = iN;
                     sH = iH;
                 }
-                int destination = (int) ((rank + (long) schedules.peer[i]) % size);
+                int destination = peerOf(rank, schedules.peer[i]);
                 queues.push(rank, destination, injected + latency, iC, iN, iH + 1, transfer);
                 if (state[destination] == BLOCKED) {
                     int d = COUNTERS * destination;
                     int destinationRound = schedules.round(counters[d + SCHEDULE], counters[d + ROUND]);
-                    int relative = Math.floorMod(rank - destination, size);
+                    int relative = CompiledSchedules.relative(destination, rank, size);
                     if (queues.length(rank, destination) <= schedules.receivesFrom(destinationRound, relative)
                             && --counters[d + MISSING] == 0) {
                         state[destination] = READY;
-                        wake(destination);
+                        ready.add(destination);
                     }
                 }
             }
@@ -427,7 +412,7 @@ public final class ScheduleSimulator {
                         occurrence++;
                     }
                 }
-                int src = (int) ((rank + (long) schedules.peer[i]) % size);
+                int src = peerOf(rank, schedules.peer[i]);
                 if (queues.length(src, rank) < occurrence) {
                     count++;
                 }
@@ -441,7 +426,7 @@ public final class ScheduleSimulator {
                 if (schedules.kind[i] != CompiledSchedules.RECEIVE) {
                     continue;
                 }
-                int src = (int) ((rank + (long) schedules.peer[i]) % size);
+                int src = peerOf(rank, schedules.peer[i]);
                 int node = queues.pop(src, rank);
                 if (receives == rxT.length) {
                     growScratch();
@@ -489,7 +474,6 @@ public final class ScheduleSimulator {
             }
             store(rank, CPU);
             counters[base + CPU_HOPS] = h;
-            counters[base + ROUND]++;
         }
 
         private double arrivalKey(int x) {
