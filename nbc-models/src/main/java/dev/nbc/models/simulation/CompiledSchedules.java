@@ -36,9 +36,14 @@ final class CompiledSchedules {
     private int rounds;
     private int[] roundTable = new int[64]; // id + 1, 0 for a free slot; open addressing
 
-    // per interned sequence: its rounds are sequenceRounds[sequenceStart[id] .. sequenceStart[id + 1] - 1]
-    private int[] sequenceRounds = new int[256];
-    private int[] sequenceStart = new int[17];
+    // per interned sequence: its sequenceLength[id] rounds are at offset (int) sequenceAt[id] of chunk
+    // sequenceAt[id] >>> 32; chunks of a fixed size, not one array grown by copying, as at 10^7 ranks with a
+    // sequence each they hold gigabytes
+    private static final int CHUNK = 1 << 20;
+    private int[][] chunks = {new int[CHUNK]};
+    private int chunkUsed;
+    private long[] sequenceAt = new long[16];
+    private int[] sequenceLength = new int[16];
     private int[] sequenceHash = new int[16];
     private int sequences;
     private int[] sequenceTable = new int[64];
@@ -130,12 +135,13 @@ final class CompiledSchedules {
 
     /** Number of rounds of sequence {@code sequence}. */
     int rounds(int sequence) {
-        return sequenceStart[sequence + 1] - sequenceStart[sequence];
+        return sequenceLength[sequence];
     }
 
     /** Round {@code index} of sequence {@code sequence}, as an interned round's number. */
     int round(int sequence, int index) {
-        return sequenceRounds[sequenceStart[sequence] + index];
+        long at = sequenceAt[sequence];
+        return chunks[(int) (at >>> 32)][(int) at + index];
     }
 
     /** The interned round's first (local) operation. */
@@ -257,23 +263,23 @@ final class CompiledSchedules {
             }
         }
         int id = sequences++;
-        if (id + 1 == sequenceHash.length) {
+        if (id == sequenceHash.length) {
             // by half again, not twice: at 10^7 ranks with a sequence each the arrays are large
             int capacity = sequenceHash.length + (sequenceHash.length >> 1);
             sequenceHash = Arrays.copyOf(sequenceHash, capacity);
-            sequenceStart = Arrays.copyOf(sequenceStart, capacity + 1);
+            sequenceAt = Arrays.copyOf(sequenceAt, capacity);
+            sequenceLength = Arrays.copyOf(sequenceLength, capacity);
         }
-        int start = sequenceStart[id];
-        if (start + count > sequenceRounds.length) {
-            long capacity = Math.max(start + (long) count, sequenceRounds.length + ((long) sequenceRounds.length >> 1));
-            if (capacity > Integer.MAX_VALUE - 8) {
-                throw new IllegalStateException("schedules: more than " + (Integer.MAX_VALUE - 8)
-                        + " rounds in distinct schedules; too many to simulate");
-            }
-            sequenceRounds = Arrays.copyOf(sequenceRounds, (int) capacity);
+        int chunk = chunks.length - 1;
+        if (chunkUsed + count > chunks[chunk].length) {
+            chunks = Arrays.copyOf(chunks, chunks.length + 1);
+            chunks[++chunk] = new int[Math.max(CHUNK, count)];
+            chunkUsed = 0;
         }
-        System.arraycopy(pending, 0, sequenceRounds, start, count);
-        sequenceStart[id + 1] = start + count;
+        System.arraycopy(pending, 0, chunks[chunk], chunkUsed, count);
+        sequenceAt[id] = ((long) chunk << 32) | chunkUsed;
+        sequenceLength[id] = count;
+        chunkUsed += count;
         sequenceHash[id] = hash;
         if (2 * sequences > sequenceTable.length) {
             sequenceTable = rehash(sequenceTable, sequenceHash, sequences);
@@ -284,12 +290,14 @@ final class CompiledSchedules {
     }
 
     private boolean sameSequence(int id, int count) {
-        int from = sequenceStart[id];
-        if (sequenceStart[id + 1] - from != count) {
+        if (sequenceLength[id] != count) {
             return false;
         }
+        long at = sequenceAt[id];
+        int[] chunk = chunks[(int) (at >>> 32)];
+        int from = (int) at;
         for (int r = 0; r < count; r++) {
-            if (sequenceRounds[from + r] != pending[r]) {
+            if (chunk[from + r] != pending[r]) {
                 return false;
             }
         }
