@@ -54,12 +54,15 @@ import java.util.Arrays;
  * under these rules a round's outcome depends only on the rank's own state and the arrival times
  * of the messages it receives, so a rank posts a round's sends, and completes the round as soon as
  * every message it receives there has been sent — the order of evaluation does not change any
- * time. Ranks wait on a counter of missing messages and are woken by the matching send; messages
- * wait in per-(source, destination) FIFO queues of primitive arrays; schedules are asked for on
- * demand, compiled to shared templates with peers relative to the rank, and dropped. Memory is
- * O(P + messages in flight + distinct templates), time O(operations) for rounds with a bounded
- * number of receives (a round with R receives costs O(R^2) to match, so linear algorithms at large
- * P are slow).
+ * time. Ranks wait on a counter of missing messages and are made ready by the matching send; the
+ * simulator sweeps over the ranks in rank order, advancing each ready rank by one round, so that
+ * ranks move nearly together and memory is touched in order. Messages wait in per-destination
+ * FIFO queues of primitive arrays ({@link MessageQueues}); schedules are asked for once per rank,
+ * in rank order (nbc-core's built ahead on a second thread, {@link EncodedSchedules}), compiled to
+ * interned rounds with peers relative to the rank and dropped ({@link CompiledSchedules}). Memory
+ * is O(P + messages in flight + distinct rounds + rounds of distinct schedules), time
+ * O(operations) for rounds with a bounded number of receives (a round with R receives costs
+ * O(R^2) to match, so linear algorithms at large P are slow).
  *
  * <p>Besides the finish times it keeps, for every rank, the critical path of its finish time:
  * at every max() it follows the later operand and adds up the CPU work, noise and messages on the
