@@ -3,101 +3,70 @@ package dev.nbc.models.simulation;
 import java.util.Arrays;
 
 /**
- * Messages in flight, matched FIFO per (source, destination) pair as MPI's non-overtaking rule
- * demands within one collective. Primitive arrays only: an open-addressing map from the pair to a
- * linked queue of message nodes, with a free list; memory follows the number of messages in flight,
- * not the number sent. Each message carries its arrival time and the critical-path composition of
- * that time (CPU and noise shares, message hops) and the time its data takes to stream in,
- * (m-1)G (the receive-side gap needs when the first byte came).
+ * Messages in flight, matched first-in first-out per (source, destination) pair as MPI's
+ * non-overtaking rule demands within one collective. Each destination has one queue, in the order
+ * the messages were sent, and a receive takes the oldest message from its source in it: an array
+ * index per rank instead of a hash map over pairs, so that ranks handled in rank order touch memory
+ * in order. Queues stay short for the tree, dissemination and butterfly algorithms (a rank has a
+ * message or two from the ranks ahead of it); a round receiving R messages at once costs O(R^2) to
+ * match. Primitive arrays only, nodes recycled through a free list: memory follows the number of
+ * messages in flight, not the number sent. Each message carries its arrival time, the
+ * critical-path composition of that time (CPU and noise shares, message hops) and the time its
+ * data takes to stream in, (m-1)G (the receive-side gap needs when the first byte came).
  */
 final class MessageQueues {
-    // pair map (linear probing, backward-shift deletion)
-    private long[] keys;
-    private int[] heads;
-    private int[] tails;
-    private int[] lengths;
-    private int pairs;
-    // message nodes
-    double[] arrival = new double[1024];
-    double[] pathCpu = new double[1024];
-    double[] pathNoise = new double[1024];
-    int[] pathHops = new int[1024];
-    double[] transfer = new double[1024];
-    private int[] next = new int[1024];
-    private int freeHead = -1;
+    private static final int NONE = -1;
+    // per node, interleaved so that one message is one cache line: arrival, path CPU, path noise, transfer
+    private static final int TIMES = 4;
+    // per node: path hops, source, next node in the destination's queue
+    private static final int LINKS = 3;
+
+    private final int[] head;
+    private final int[] tail;
+    private double[] times = new double[TIMES * 1024];
+    private int[] links = new int[LINKS * 1024];
+    private int freeHead = NONE;
     private int used;
     private int inFlight;
     private int maxInFlight;
 
-    MessageQueues() {
-        allocatePairs(1024);
-    }
-
-    private void allocatePairs(int capacity) {
-        keys = new long[capacity];
-        Arrays.fill(keys, -1L);
-        heads = new int[capacity];
-        tails = new int[capacity];
-        lengths = new int[capacity];
-    }
-
-    private static long key(int source, int destination) {
-        return ((long) source << 32) | (destination & 0xFFFFFFFFL);
-    }
-
-    private int slot(long key) {
-        long h = key * 0x9E3779B97F4A7C15L;
-        return (int) (h ^ (h >>> 29)) & (keys.length - 1);
-    }
-
-    private int find(long key) {
-        int mask = keys.length - 1;
-        for (int i = slot(key); ; i = (i + 1) & mask) {
-            if (keys[i] == key) {
-                return i;
-            }
-            if (keys[i] == -1L) {
-                return -1 - i;
-            }
-        }
+    MessageQueues(int size) {
+        head = new int[size];
+        tail = new int[size];
+        Arrays.fill(head, NONE);
     }
 
     /** Number of queued messages from source to destination. */
     int length(int source, int destination) {
-        int i = find(key(source, destination));
-        return i >= 0 ? lengths[i] : 0;
+        int n = 0;
+        for (int node = head[destination]; node != NONE; node = links[LINKS * node + 2]) {
+            if (links[LINKS * node + 1] == source) {
+                n++;
+            }
+        }
+        return n;
     }
 
-    /** Enqueues a message arriving (its last byte) at {@code time}; returns the queue's new length. */
-    int push(int source, int destination, double time, double cpu, double noise, int hops, double transferTime) {
+    /** Enqueues a message arriving (its last byte) at {@code time}. */
+    void push(int source, int destination, double time, double cpu, double noise, int hops, double transferTime) {
         int node = allocateNode();
-        arrival[node] = time;
-        transfer[node] = transferTime;
-        pathCpu[node] = cpu;
-        pathNoise[node] = noise;
-        pathHops[node] = hops;
-        next[node] = -1;
-        long key = key(source, destination);
-        int i = find(key);
-        if (i < 0) {
-            if (2 * (pairs + 1) > keys.length) {
-                rehash(keys.length * 2);
-                i = find(key);
-            }
-            i = -1 - i;
-            keys[i] = key;
-            heads[i] = node;
-            tails[i] = node;
-            lengths[i] = 1;
-            pairs++;
+        int t = TIMES * node;
+        times[t] = time;
+        times[t + 1] = cpu;
+        times[t + 2] = noise;
+        times[t + 3] = transferTime;
+        int l = LINKS * node;
+        links[l] = hops;
+        links[l + 1] = source;
+        links[l + 2] = NONE;
+        if (head[destination] == NONE) {
+            head[destination] = node;
         } else {
-            next[tails[i]] = node;
-            tails[i] = node;
-            lengths[i]++;
+            links[LINKS * tail[destination] + 2] = node;
         }
+        tail[destination] = node;
         inFlight++;
         maxInFlight = Math.max(maxInFlight, inFlight);
-        return lengths[i];
     }
 
     /**
@@ -105,19 +74,46 @@ final class MessageQueues {
      * next push; -1 if there is none.
      */
     int pop(int source, int destination) {
-        int i = find(key(source, destination));
-        if (i < 0) {
-            return -1;
+        int previous = NONE;
+        for (int node = head[destination]; node != NONE; previous = node, node = links[LINKS * node + 2]) {
+            if (links[LINKS * node + 1] != source) {
+                continue;
+            }
+            int next = links[LINKS * node + 2];
+            if (previous == NONE) {
+                head[destination] = next;
+            } else {
+                links[LINKS * previous + 2] = next;
+            }
+            if (tail[destination] == node) {
+                tail[destination] = previous;
+            }
+            links[LINKS * node + 2] = freeHead;
+            freeHead = node;
+            inFlight--;
+            return node;
         }
-        int node = heads[i];
-        heads[i] = next[node];
-        if (--lengths[i] == 0) {
-            remove(i);
-        }
-        next[node] = freeHead;
-        freeHead = node;
-        inFlight--;
-        return node;
+        return NONE;
+    }
+
+    double arrival(int node) {
+        return times[TIMES * node];
+    }
+
+    double pathCpu(int node) {
+        return times[TIMES * node + 1];
+    }
+
+    double pathNoise(int node) {
+        return times[TIMES * node + 2];
+    }
+
+    double transfer(int node) {
+        return times[TIMES * node + 3];
+    }
+
+    int pathHops(int node) {
+        return links[LINKS * node];
     }
 
     int inFlight() {
@@ -130,65 +126,25 @@ final class MessageQueues {
 
     /** Some pair with a queued message, as {source, destination}, or null. */
     int[] anyPair() {
-        for (long k : keys) {
-            if (k != -1L) {
-                return new int[]{(int) (k >>> 32), (int) k};
+        for (int destination = 0; destination < head.length; destination++) {
+            if (head[destination] != NONE) {
+                return new int[]{links[LINKS * head[destination] + 1], destination};
             }
         }
         return null;
     }
 
     private int allocateNode() {
-        if (freeHead >= 0) {
+        if (freeHead != NONE) {
             int node = freeHead;
-            freeHead = next[node];
+            freeHead = links[LINKS * node + 2];
             return node;
         }
-        if (used == arrival.length) {
-            int capacity = arrival.length * 2;
-            arrival = Arrays.copyOf(arrival, capacity);
-            pathCpu = Arrays.copyOf(pathCpu, capacity);
-            pathNoise = Arrays.copyOf(pathNoise, capacity);
-            pathHops = Arrays.copyOf(pathHops, capacity);
-            transfer = Arrays.copyOf(transfer, capacity);
-            next = Arrays.copyOf(next, capacity);
+        if (used == times.length / TIMES) {
+            int capacity = 2 * used;
+            times = Arrays.copyOf(times, TIMES * capacity);
+            links = Arrays.copyOf(links, LINKS * capacity);
         }
         return used++;
-    }
-
-    private void remove(int i) {
-        int mask = keys.length - 1;
-        keys[i] = -1L;
-        pairs--;
-        // backward-shift the following cluster so lookups stay correct without tombstones
-        for (int j = (i + 1) & mask; keys[j] != -1L; j = (j + 1) & mask) {
-            int home = slot(keys[j]);
-            boolean movable = (i <= j) ? (home <= i || home > j) : (home <= i && home > j);
-            if (movable) {
-                keys[i] = keys[j];
-                heads[i] = heads[j];
-                tails[i] = tails[j];
-                lengths[i] = lengths[j];
-                keys[j] = -1L;
-                i = j;
-            }
-        }
-    }
-
-    private void rehash(int capacity) {
-        long[] oldKeys = keys;
-        int[] oldHeads = heads;
-        int[] oldTails = tails;
-        int[] oldLengths = lengths;
-        allocatePairs(capacity);
-        for (int j = 0; j < oldKeys.length; j++) {
-            if (oldKeys[j] != -1L) {
-                int i = -1 - find(oldKeys[j]);
-                keys[i] = oldKeys[j];
-                heads[i] = oldHeads[j];
-                tails[i] = oldTails[j];
-                lengths[i] = oldLengths[j];
-            }
-        }
     }
 }

@@ -2,11 +2,7 @@ package dev.nbc.models.simulation;
 
 import dev.nbc.models.loggp.LogGPParameters;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 
 /**
  * Simulates one collective, given every rank's nbc-core schedule, on a LogGP machine. The
@@ -58,23 +54,25 @@ import java.util.Map;
  * under these rules a round's outcome depends only on the rank's own state and the arrival times
  * of the messages it receives, so a rank posts a round's sends, and completes the round as soon as
  * every message it receives there has been sent — the order of evaluation does not change any
- * time. Ranks wait on a counter of missing messages and are woken by the matching send; messages
- * wait in per-(source, destination) FIFO queues of primitive arrays; schedules are asked for on
- * demand, compiled to shared templates with peers relative to the rank, and dropped. Memory is
- * O(P + messages in flight + distinct templates), time O(operations) for rounds with a bounded
- * number of receives (a round with R receives costs O(R^2) to match, so linear algorithms at large
- * P are slow).
+ * time. Ranks wait on a counter of missing messages and are made ready by the matching send; the
+ * simulator sweeps over the ranks in rank order, advancing each ready rank by one round, so that
+ * ranks move nearly together and memory is touched in order. Messages wait in per-destination
+ * FIFO queues of primitive arrays ({@link MessageQueues}); schedules are asked for once per rank,
+ * in rank order (nbc-core's built ahead on a second thread, {@link EncodedSchedules}), compiled to
+ * interned rounds with peers relative to the rank and dropped ({@link CompiledSchedules}). Memory
+ * is O(P + messages in flight + distinct rounds + rounds of distinct schedules), time
+ * O(operations) for rounds with a bounded number of receives (a round with R receives costs
+ * O(R^2) to match, so linear algorithms at large P are slow).
  *
  * <p>Besides the finish times it keeps, for every rank, the critical path of its finish time:
  * at every max() it follows the later operand and adds up the CPU work, noise and messages on the
  * way ({@link CriticalPath}).
  */
 public final class ScheduleSimulator {
-    private static final byte NEW = 0;
-    private static final byte RUNNING = 1;
-    private static final byte BLOCKED = 2;
-    private static final byte READY = 3;
-    private static final byte DONE = 4;
+    // a rank's state between sweeps: waiting for messages of its posted round, ready to complete it, or done
+    private static final byte BLOCKED = 1;
+    private static final byte READY = 2;
+    private static final byte DONE = 3;
 
     private final SimulationConfig config;
     private final double o;
@@ -130,50 +128,51 @@ public final class ScheduleSimulator {
             if (!(starts[r] >= 0) || Double.isInfinite(starts[r])) {
                 throw new IllegalArgumentException("starts[" + r + "]: must be finite and >= 0, but was " + starts[r]);
             }
-            run.cpuT[r] = starts[r];
-            run.sendT[r] = starts[r];
-            run.nicT[r] = starts[r];
+            run.start(r, starts[r]);
         }
         return run.execute();
     }
 
-    /** The state of one simulation; per-rank state in primitive arrays. */
+    /**
+     * The state of one simulation. Per rank: a few doubles and ints interleaved in two arrays (one
+     * rank's state is a cache line or two, not one line in each of twenty arrays), and its compiled
+     * schedule's number.
+     */
     private final class Run {
+        // per rank, stride STAMPS: stamps (time, CPU share, noise share) of the CPU (the round's start, then
+        // after posting the CPU's time), of the latest end of injection of the round's sends, of when the NIC
+        // can inject the next message; then the CPU work and the noise delay so far
+        private static final int CPU = 0;
+        private static final int SEND = 3;
+        private static final int NIC = 6;
+        private static final int BUSY = 9;
+        private static final int NOISE = 10;
+        private static final int STAMPS = 11;
+        // per rank, stride COUNTERS: compiled schedule, current round, receives still missing, and the
+        // message hops of the three stamps
+        private static final int SCHEDULE = 0;
+        private static final int ROUND = 1;
+        private static final int MISSING = 2;
+        private static final int CPU_HOPS = 3;
+        private static final int SEND_HOPS = 4;
+        private static final int NIC_HOPS = 5;
+        private static final int COUNTERS = 6;
+
         private final ScheduleSource source;
         private final int size;
-        private final MessageQueues queues = new MessageQueues();
-        private final Map<ScheduleTemplate, Integer> templateIds = new HashMap<>();
-        private final List<ScheduleTemplate> templates = new ArrayList<>();
+        private final MessageQueues queues;
+        private final CompiledSchedules schedules = new CompiledSchedules();
 
-        private final int[] templateOf;
-        private final int[] round;
+        private final double[] stamps;
+        private final int[] counters;
         private final byte[] state;
-        private final int[] missing;
-        // CPU stamp: the round's start, then (after posting) the CPU's time; with its path composition
-        private final double[] cpuT;
-        private final double[] cpuC;
-        private final double[] cpuN;
-        private final int[] cpuH;
-        // latest end of injection of the current round's sends
-        private final double[] sendT;
-        private final double[] sendC;
-        private final double[] sendN;
-        private final int[] sendH;
-        // when the NIC can inject the next message
-        private final double[] nicT;
-        private final double[] nicC;
-        private final double[] nicN;
-        private final int[] nicH;
-        // when the NIC can take the next reception (receive-side gap); used with receiveGap only
-        private final double[] recvT;
-        private final double[] recvC;
-        private final double[] recvN;
-        private final int[] recvH;
-        private final double[] cpuBusy;
-        private final double[] noiseDelay;
+        // when the NIC can take the next reception (receive-side gap), stride 3 as above; with receiveGap only
+        private final double[] recvStamps;
+        private final int[] recvHops;
 
-        private int[] stack = new int[256];
-        private int stackSize;
+        // ranks ready to complete their round, advanced in the next sweep
+        private final ReadyRanks ready;
+
         private int done;
         private long operations;
         private long messages;
@@ -195,35 +194,45 @@ public final class ScheduleSimulator {
         Run(ScheduleSource source) {
             this.source = source;
             this.size = source.size();
-            templateOf = new int[size];
-            round = new int[size];
+            queues = new MessageQueues(size);
+            stamps = new double[Math.multiplyExact(STAMPS, size)];
+            counters = new int[Math.multiplyExact(COUNTERS, size)];
             state = new byte[size];
-            missing = new int[size];
-            cpuT = new double[size];
-            cpuC = new double[size];
-            cpuN = new double[size];
-            cpuH = new int[size];
-            sendT = new double[size];
-            sendC = new double[size];
-            sendN = new double[size];
-            sendH = new int[size];
-            nicT = new double[size];
-            nicC = new double[size];
-            nicN = new double[size];
-            nicH = new int[size];
-            recvT = new double[size];
-            recvC = new double[size];
-            recvN = new double[size];
-            recvH = new int[size];
-            cpuBusy = new double[size];
-            noiseDelay = new double[size];
+            recvStamps = receiveGap ? new double[3 * size] : null;
+            recvHops = receiveGap ? new int[size] : null;
+            ready = new ReadyRanks(size);
         }
 
+        void start(int rank, double time) {
+            stamps[STAMPS * rank + CPU] = time;
+            stamps[STAMPS * rank + SEND] = time;
+            stamps[STAMPS * rank + NIC] = time;
+        }
+
+        /**
+         * Sweeps over the ranks in rank order: the first posts every rank's first round, each next
+         * one completes the round of every rank ready to and posts its next round. So ranks move
+         * round by round nearly together (a rank's queue holds a message or two), and neighbouring
+         * ranks' state and messages are handled one after another.
+         */
         SimulationResult execute() {
-            for (int r = 0; r < size; r++) {
-                advance(r);
-                while (stackSize > 0) {
-                    advance(stack[--stackSize]);
+            try (EncodedSchedules encoded = EncodedSchedules.of(source)) {
+                int end = 0;
+                for (int r = 0; r < size; r++) {
+                    int offset = encoded.next(end);
+                    counters[COUNTERS * r + SCHEDULE] = schedules.intern(encoded.data, offset);
+                    end = schedules.encodedEnd();
+                    postNext(r);
+                }
+            }
+            int[] sweep = new int[size];
+            while (!ready.isEmpty()) {
+                int count = ready.drainTo(sweep);
+                for (int i = 0; i < count; i++) {
+                    int r = sweep[i];
+                    complete(r, schedules.round(counters[COUNTERS * r + SCHEDULE], counters[COUNTERS * r + ROUND]));
+                    counters[COUNTERS * r + ROUND]++;
+                    postNext(r);
                 }
             }
             if (done < size) {
@@ -234,18 +243,39 @@ public final class ScheduleSimulator {
                 throw new IllegalStateException("schedules do not match: " + queues.inFlight()
                         + " message(s) were sent but never received, e.g. from rank " + pair[0] + " to rank " + pair[1]);
             }
-            return new SimulationResult(cpuT, cpuBusy, noiseDelay, cpuC, cpuN, cpuH, operations, messages,
-                    templates.size(), queues.maxInFlight());
+            double[] finish = new double[size];
+            double[] cpuBusy = new double[size];
+            double[] noiseDelay = new double[size];
+            double[] pathCpu = new double[size];
+            double[] pathNoise = new double[size];
+            int[] pathMessages = new int[size];
+            for (int r = 0; r < size; r++) {
+                int s = STAMPS * r;
+                finish[r] = stamps[s + CPU];
+                pathCpu[r] = stamps[s + CPU + 1];
+                pathNoise[r] = stamps[s + CPU + 2];
+                cpuBusy[r] = stamps[s + BUSY];
+                noiseDelay[r] = stamps[s + NOISE];
+                pathMessages[r] = counters[COUNTERS * r + CPU_HOPS];
+            }
+            return new SimulationResult(finish, cpuBusy, noiseDelay, pathCpu, pathNoise, pathMessages, operations, messages,
+                    schedules.sequences(), queues.maxInFlight());
+        }
+
+        /** The rank at relative position {@code relative} (0 .. P-1) from {@code rank}: (rank + relative) mod P without a division. */
+        private int peerOf(int rank, int relative) {
+            int peer = rank - (size - relative); // no overflow, unlike rank + relative for P near 2^31
+            return peer < 0 ? peer + size : peer;
         }
 
         private String describeDeadlock() {
             for (int r = 0; r < size; r++) {
                 if (state[r] == BLOCKED) {
-                    ScheduleTemplate tp = templates.get(templateOf[r]);
-                    int k = round[r];
-                    for (int i = tp.commStart[k]; i < tp.roundStart[k + 1]; i++) {
-                        if (tp.kind[i] == ScheduleTemplate.RECEIVE) {
-                            int src = (int) ((r + (long) tp.peer[i]) % size);
+                    int k = counters[COUNTERS * r + ROUND];
+                    int round = schedules.round(counters[COUNTERS * r + SCHEDULE], k);
+                    for (int i = schedules.communication(round); i < schedules.end(round); i++) {
+                        if (schedules.kind[i] == CompiledSchedules.RECEIVE) {
+                            int src = peerOf(r, schedules.peer[i]);
                             if (queues.length(src, r) == 0) {
                                 return "schedules do not match: rank " + r + " waits in round " + k
                                         + " for a message from rank " + src + " that is never sent ("
@@ -259,45 +289,25 @@ public final class ScheduleSimulator {
             return "schedules do not match: " + (size - done) + " rank(s) never finish";
         }
 
-        private void advance(int rank) {
-            if (state[rank] == NEW) {
-                load(rank);
+        /** Posts the rank's next round, if it has one, and makes it wait for the round's messages. */
+        private void postNext(int rank) {
+            int base = COUNTERS * rank;
+            int schedule = counters[base + SCHEDULE];
+            if (counters[base + ROUND] == schedules.rounds(schedule)) {
+                state[rank] = DONE;
+                done++;
+                return;
             }
-            ScheduleTemplate tp = templates.get(templateOf[rank]);
-            while (true) {
-                if (state[rank] == RUNNING) {
-                    if (round[rank] == tp.rounds()) {
-                        state[rank] = DONE;
-                        done++;
-                        return;
-                    }
-                    post(rank, tp);
-                    int waiting = countMissing(rank, tp);
-                    if (waiting > 0) {
-                        missing[rank] = waiting;
-                        state[rank] = BLOCKED;
-                        return;
-                    }
-                    state[rank] = READY;
-                }
-                if (state[rank] != READY) {
-                    return; // BLOCKED: woken by a send
-                }
-                complete(rank, tp);
-                state[rank] = RUNNING;
+            int round = schedules.round(schedule, counters[base + ROUND]);
+            post(rank, round);
+            int waiting = countMissing(rank, round);
+            if (waiting > 0) {
+                counters[base + MISSING] = waiting;
+                state[rank] = BLOCKED;
+            } else {
+                state[rank] = READY;
+                ready.add(rank);
             }
-        }
-
-        private void load(int rank) {
-            ScheduleTemplate compiled = ScheduleTemplate.compile(source.schedule(rank), rank, size);
-            Integer id = templateIds.get(compiled);
-            if (id == null) {
-                id = templates.size();
-                templates.add(compiled);
-                templateIds.put(compiled, id);
-            }
-            templateOf[rank] = id;
-            state[rank] = RUNNING;
         }
 
         /** CPU work of {@code work} ns on the current stamp. */
@@ -310,24 +320,39 @@ public final class ScheduleSimulator {
             t = end;
             c += work;
             n += delay;
-            cpuBusy[rank] += work;
-            noiseDelay[rank] += delay;
+            stamps[STAMPS * rank + BUSY] += work;
+            stamps[STAMPS * rank + NOISE] += delay;
         }
 
-        private void post(int rank, ScheduleTemplate tp) {
-            int k = round[rank];
-            t = cpuT[rank];
-            c = cpuC[rank];
-            n = cpuN[rank];
-            h = cpuH[rank];
+        private void load(int rank, int at) {
+            int s = STAMPS * rank + at;
+            t = stamps[s];
+            c = stamps[s + 1];
+            n = stamps[s + 2];
+        }
+
+        private void store(int rank, int at) {
+            int s = STAMPS * rank + at;
+            stamps[s] = t;
+            stamps[s + 1] = c;
+            stamps[s + 2] = n;
+        }
+
+        private void post(int rank, int round) {
+            int base = COUNTERS * rank;
+            int st = STAMPS * rank;
+            load(rank, CPU);
+            h = counters[base + CPU_HOPS];
             double sT = t, sC = c, sN = n;
             int sH = h;
-            for (int i = tp.roundStart[k]; i < tp.commStart[k]; i++) {
-                work(rank, tp.bytes[i] * (tp.kind[i] == ScheduleTemplate.REDUCE ? gamma : copyCost));
+            int comm = schedules.communication(round);
+            int end = schedules.end(round);
+            for (int i = schedules.first(round); i < comm; i++) {
+                work(rank, schedules.bytes[i] * (schedules.kind[i] == CompiledSchedules.REDUCE ? gamma : copyCost));
                 operations++;
             }
-            for (int i = tp.commStart[k]; i < tp.roundStart[k + 1]; i++) {
-                if (tp.kind[i] != ScheduleTemplate.SEND) {
+            for (int i = comm; i < end; i++) {
+                if (schedules.kind[i] != CompiledSchedules.SEND) {
                     continue;
                 }
                 operations++;
@@ -336,60 +361,61 @@ public final class ScheduleSimulator {
                 // injection starts at max(CPU done with o, NIC free)
                 double iT = t, iC = c, iN = n;
                 int iH = h;
-                if (nicT[rank] > iT) {
-                    iT = nicT[rank];
-                    iC = nicC[rank];
-                    iN = nicN[rank];
-                    iH = nicH[rank];
+                if (stamps[st + NIC] > iT) {
+                    iT = stamps[st + NIC];
+                    iC = stamps[st + NIC + 1];
+                    iN = stamps[st + NIC + 2];
+                    iH = counters[base + NIC_HOPS];
                 }
-                double transfer = Math.max(tp.bytes[i] - 1, 0) * gapPerByte;
+                double transfer = Math.max(schedules.bytes[i] - 1, 0) * gapPerByte;
                 double injected = iT + transfer;
-                nicT[rank] = injected + g;
-                nicC[rank] = iC;
-                nicN[rank] = iN;
-                nicH[rank] = iH;
+                stamps[st + NIC] = injected + g;
+                stamps[st + NIC + 1] = iC;
+                stamps[st + NIC + 2] = iN;
+                counters[base + NIC_HOPS] = iH;
                 if (injected > sT) {
                     sT = injected;
                     sC = iC;
                     sN = iN;
                     sH = iH;
                 }
-                int destination = (int) ((rank + (long) tp.peer[i]) % size);
-                int queued = queues.push(rank, destination, injected + latency, iC, iN, iH + 1, transfer);
+                int destination = peerOf(rank, schedules.peer[i]);
+                queues.push(rank, destination, injected + latency, iC, iN, iH + 1, transfer);
                 if (state[destination] == BLOCKED) {
-                    ScheduleTemplate dt = templates.get(templateOf[destination]);
-                    int relative = Math.floorMod(rank - destination, size);
-                    if (queued <= dt.receivesFrom(round[destination], relative) && --missing[destination] == 0) {
+                    int d = COUNTERS * destination;
+                    int destinationRound = schedules.round(counters[d + SCHEDULE], counters[d + ROUND]);
+                    int relative = CompiledSchedules.relative(destination, rank, size);
+                    if (queues.length(rank, destination) <= schedules.receivesFrom(destinationRound, relative)
+                            && --counters[d + MISSING] == 0) {
                         state[destination] = READY;
-                        pushReady(destination);
+                        ready.add(destination);
                     }
                 }
             }
-            cpuT[rank] = t;
-            cpuC[rank] = c;
-            cpuN[rank] = n;
-            cpuH[rank] = h;
-            sendT[rank] = sT;
-            sendC[rank] = sC;
-            sendN[rank] = sN;
-            sendH[rank] = sH;
+            store(rank, CPU);
+            counters[base + CPU_HOPS] = h;
+            stamps[st + SEND] = sT;
+            stamps[st + SEND + 1] = sC;
+            stamps[st + SEND + 2] = sN;
+            counters[base + SEND_HOPS] = sH;
         }
 
         /** Receives of the posted round whose message has not been sent yet. */
-        private int countMissing(int rank, ScheduleTemplate tp) {
-            int k = round[rank];
+        private int countMissing(int rank, int round) {
+            int comm = schedules.communication(round);
+            int end = schedules.end(round);
             int count = 0;
-            for (int i = tp.commStart[k]; i < tp.roundStart[k + 1]; i++) {
-                if (tp.kind[i] != ScheduleTemplate.RECEIVE) {
+            for (int i = comm; i < end; i++) {
+                if (schedules.kind[i] != CompiledSchedules.RECEIVE) {
                     continue;
                 }
                 int occurrence = 1; // this is the occurrence-th receive from that peer in the round
-                for (int j = tp.commStart[k]; j < i; j++) {
-                    if (tp.kind[j] == ScheduleTemplate.RECEIVE && tp.peer[j] == tp.peer[i]) {
+                for (int j = comm; j < i; j++) {
+                    if (schedules.kind[j] == CompiledSchedules.RECEIVE && schedules.peer[j] == schedules.peer[i]) {
                         occurrence++;
                     }
                 }
-                int src = (int) ((rank + (long) tp.peer[i]) % size);
+                int src = peerOf(rank, schedules.peer[i]);
                 if (queues.length(src, rank) < occurrence) {
                     count++;
                 }
@@ -397,23 +423,22 @@ public final class ScheduleSimulator {
             return count;
         }
 
-        private void complete(int rank, ScheduleTemplate tp) {
-            int k = round[rank];
+        private void complete(int rank, int round) {
             int receives = 0;
-            for (int i = tp.commStart[k]; i < tp.roundStart[k + 1]; i++) {
-                if (tp.kind[i] != ScheduleTemplate.RECEIVE) {
+            for (int i = schedules.communication(round); i < schedules.end(round); i++) {
+                if (schedules.kind[i] != CompiledSchedules.RECEIVE) {
                     continue;
                 }
-                int src = (int) ((rank + (long) tp.peer[i]) % size);
+                int src = peerOf(rank, schedules.peer[i]);
                 int node = queues.pop(src, rank);
                 if (receives == rxT.length) {
                     growScratch();
                 }
-                rxT[receives] = queues.arrival[node];
-                rxC[receives] = queues.pathCpu[node];
-                rxN[receives] = queues.pathNoise[node];
-                rxH[receives] = queues.pathHops[node];
-                rxF[receives] = queues.transfer[node];
+                rxT[receives] = queues.arrival(node);
+                rxC[receives] = queues.pathCpu(node);
+                rxN[receives] = queues.pathNoise(node);
+                rxH[receives] = queues.pathHops(node);
+                rxF[receives] = queues.transfer(node);
                 order[receives] = receives;
                 receives++;
                 operations++;
@@ -429,10 +454,9 @@ public final class ScheduleSimulator {
                 }
                 order[b + 1] = x;
             }
-            t = cpuT[rank];
-            c = cpuC[rank];
-            n = cpuN[rank];
-            h = cpuH[rank];
+            int base = COUNTERS * rank;
+            load(rank, CPU);
+            h = counters[base + CPU_HOPS];
             if (receiveGap) {
                 receiveInTurn(rank, receives);
             } else {
@@ -447,17 +471,12 @@ public final class ScheduleSimulator {
                     work(rank, o);
                 }
             }
-            if (sendT[rank] > t) {
-                t = sendT[rank];
-                c = sendC[rank];
-                n = sendN[rank];
-                h = sendH[rank];
+            if (stamps[STAMPS * rank + SEND] > t) {
+                load(rank, SEND);
+                h = counters[base + SEND_HOPS];
             }
-            cpuT[rank] = t;
-            cpuC[rank] = c;
-            cpuN[rank] = n;
-            cpuH[rank] = h;
-            round[rank]++;
+            store(rank, CPU);
+            counters[base + CPU_HOPS] = h;
         }
 
         private double arrivalKey(int x) {
@@ -470,6 +489,7 @@ public final class ScheduleSimulator {
          * for o + (m-1)G and the NIC for g + (m-1)G.
          */
         private void receiveInTurn(int rank, int receives) {
+            int s = 3 * rank;
             for (int a = 0; a < receives; a++) {
                 int x = order[a];
                 double transfer = rxF[x];
@@ -480,16 +500,16 @@ public final class ScheduleSimulator {
                     n = rxN[x];
                     h = rxH[x];
                 }
-                if (recvT[rank] > t) { // the NIC is still taking the previous reception
-                    t = recvT[rank];
-                    c = recvC[rank];
-                    n = recvN[rank];
-                    h = recvH[rank];
+                if (recvStamps[s] > t) { // the NIC is still taking the previous reception
+                    t = recvStamps[s];
+                    c = recvStamps[s + 1];
+                    n = recvStamps[s + 2];
+                    h = recvHops[rank];
                 }
-                recvT[rank] = t + g + transfer;
-                recvC[rank] = c;
-                recvN[rank] = n;
-                recvH[rank] = h;
+                recvStamps[s] = t + g + transfer;
+                recvStamps[s + 1] = c;
+                recvStamps[s + 2] = n;
+                recvHops[rank] = h;
                 work(rank, o);
                 t += transfer; // the CPU is held while the data streams in (LogGOPSim's max((m-1)O, (m-1)G), O = 0)
             }
@@ -503,13 +523,6 @@ public final class ScheduleSimulator {
             rxH = Arrays.copyOf(rxH, capacity);
             rxF = Arrays.copyOf(rxF, capacity);
             order = Arrays.copyOf(order, capacity);
-        }
-
-        private void pushReady(int rank) {
-            if (stackSize == stack.length) {
-                stack = Arrays.copyOf(stack, stackSize * 2);
-            }
-            stack[stackSize++] = rank;
         }
     }
 }

@@ -14,8 +14,8 @@ import java.util.function.IntFunction;
 
 /**
  * The P schedules of one collective, one per rank, handed out on demand. The simulator asks for
- * each rank's schedule once, compiles it into a compact shared template and drops it, so a
- * million-rank run never holds a million {@link Schedule} objects.
+ * each rank's schedule once, in rank order, compiles it into shared rounds and drops it, so a
+ * ten-million-rank run never holds ten million {@link Schedule} objects.
  */
 public interface ScheduleSource {
 
@@ -25,8 +25,23 @@ public interface ScheduleSource {
     /** Rank {@code rank}'s schedule; must have {@code rank() == rank} and {@code size() == size()}. */
     Schedule schedule(int rank);
 
+    /**
+     * True if {@link #schedule} is a pure function of the rank that may run on another thread,
+     * concurrently with the caller: the simulator then builds the schedules ahead on a second
+     * thread while it compiles and simulates. nbc-core's builders are (the sources of
+     * {@link #forCall}, {@link #barrier}, {@link #bcast}, {@link #allreduce}); a function handed to
+     * {@link #of(int, IntFunction)} is not assumed to be.
+     */
+    default boolean buildsConcurrently() {
+        return false;
+    }
+
     /** Schedules built by {@code builder} for ranks 0..size-1, on demand. */
     static ScheduleSource of(int size, IntFunction<Schedule> builder) {
+        return of(size, builder, false);
+    }
+
+    private static ScheduleSource of(int size, IntFunction<Schedule> builder, boolean pure) {
         if (size < 1) {
             throw new IllegalArgumentException("size: must be >= 1, but was " + size);
         }
@@ -39,6 +54,11 @@ public interface ScheduleSource {
             @Override
             public Schedule schedule(int rank) {
                 return builder.apply(rank);
+            }
+
+            @Override
+            public boolean buildsConcurrently() {
+                return pure;
             }
         };
     }
@@ -62,22 +82,22 @@ public interface ScheduleSource {
                     + " has blocks of different sizes; give its schedules with ScheduleSource.of");
         }
         CollectiveDefinition<?> definition = algorithm.collective().definition();
-        return of(size, rank -> definition.uniformSchedule(algorithm, rank, size, count, type, op));
+        return of(size, rank -> definition.uniformSchedule(algorithm, rank, size, count, type, op), true);
     }
 
     /** The dissemination barrier of nbc-core (the algorithm of equation (1)). */
     static ScheduleSource barrier(BarrierAlgorithm algorithm, int size) {
-        return of(size, rank -> algorithm.build(rank, size));
+        return of(size, rank -> algorithm.build(rank, size), true);
     }
 
     /** A broadcast of {@code count} elements of {@code type} from {@code root}. */
     static ScheduleSource bcast(BcastAlgorithm algorithm, int size, int root, int count, DataType type, int segmentBytes) {
-        return of(size, rank -> algorithm.build(rank, size, root, count, type, segmentBytes));
+        return of(size, rank -> algorithm.build(rank, size, root, count, type, segmentBytes), true);
     }
 
     /** An allreduce of {@code count} elements of {@code type} with {@code op}. */
     static ScheduleSource allreduce(AllreduceAlgorithm algorithm, int size, int count, DataType type, ReduceOp op,
                                     boolean inPlace) {
-        return of(size, rank -> algorithm.build(rank, size, count, type, op, inPlace));
+        return of(size, rank -> algorithm.build(rank, size, count, type, op, inPlace), true);
     }
 }
