@@ -12,7 +12,9 @@ package dev.nbc.core.progress;
  * namespace hosts at 1 Gbit/s, one core each, Open MPI 4.1.4 over TCP: with the default slice a
  * 1 MiB iallreduce behind 8.4 ms of computation still needed 4.2-4.4 ms after it (median; p90
  * 15-18 ms), its progress thread held the engine while preempted for up to 4 ms; with a 100 µs
- * slice 4-6 µs (p90 2.6-3.2 ms), and the step took 13.5 ms instead of 16.2-17.4.
+ * slice 4-6 µs (p90 2.6-3.2 ms), and the step took 13.5 ms instead of 16.2-17.4. It is asked for
+ * only when {@code NBC_PROGRESS_SLICE} says so: with many collectives in flight it cost more CPU
+ * than it saved (the engine's {@code ProgressThreadSlice}).
  */
 public interface SchedulerSlice {
 
