@@ -38,8 +38,9 @@ final class CompiledSchedules {
 
     // per interned sequence: its sequenceLength[id] rounds are at offset (int) sequenceAt[id] of chunk
     // sequenceAt[id] >>> 32; chunks of a fixed size, not one array grown by copying, as at 10^7 ranks with a
-    // sequence each they hold gigabytes
-    private static final int CHUNK = 1 << 20;
+    // sequence each they hold gigabytes. Chunks of 256 KiB: G1 keeps an array of half a region (1 MiB at
+    // least) or more in whole regions of its own, so one just over a region's size takes two or three
+    private static final int CHUNK = 1 << 16;
     private int[][] chunks = {new int[CHUNK]};
     private int chunkUsed;
     private long[] sequenceAt = new long[16];
