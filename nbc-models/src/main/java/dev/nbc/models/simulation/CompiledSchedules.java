@@ -218,7 +218,8 @@ final class CompiledSchedules {
         }
         int id = rounds++;
         if (id + 1 == communication.length) {
-            communication = Arrays.copyOf(communication, 2 * communication.length);
+            // by half again, as the sequences: where P is not a power of two, rounds number in the millions
+            communication = Arrays.copyOf(communication, communication.length + (communication.length >> 1));
             roundHash = Arrays.copyOf(roundHash, communication.length);
             first = Arrays.copyOf(first, communication.length + 1);
         }
@@ -307,7 +308,7 @@ final class CompiledSchedules {
 
     private void ensureOperations(int needed) {
         if (needed > kind.length) {
-            int capacity = Math.max(needed, 2 * kind.length);
+            int capacity = Math.max(needed, kind.length + (kind.length >> 1));
             kind = Arrays.copyOf(kind, capacity);
             peer = Arrays.copyOf(peer, capacity);
             bytes = Arrays.copyOf(bytes, capacity);
