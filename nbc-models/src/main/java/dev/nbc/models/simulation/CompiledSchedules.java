@@ -38,8 +38,9 @@ final class CompiledSchedules {
 
     // per interned sequence: its sequenceLength[id] rounds are at offset (int) sequenceAt[id] of chunk
     // sequenceAt[id] >>> 32; chunks of a fixed size, not one array grown by copying, as at 10^7 ranks with a
-    // sequence each they hold gigabytes
-    private static final int CHUNK = 1 << 20;
+    // sequence each they hold gigabytes. Chunks of 256 KiB: G1 keeps an array of half a region (1 MiB at
+    // least) or more in whole regions of its own, so one just over a region's size takes two or three
+    private static final int CHUNK = 1 << 16;
     private int[][] chunks = {new int[CHUNK]};
     private int chunkUsed;
     private long[] sequenceAt = new long[16];
@@ -217,7 +218,8 @@ final class CompiledSchedules {
         }
         int id = rounds++;
         if (id + 1 == communication.length) {
-            communication = Arrays.copyOf(communication, 2 * communication.length);
+            // by half again, as the sequences: where P is not a power of two, rounds number in the millions
+            communication = Arrays.copyOf(communication, communication.length + (communication.length >> 1));
             roundHash = Arrays.copyOf(roundHash, communication.length);
             first = Arrays.copyOf(first, communication.length + 1);
         }
@@ -306,7 +308,7 @@ final class CompiledSchedules {
 
     private void ensureOperations(int needed) {
         if (needed > kind.length) {
-            int capacity = Math.max(needed, 2 * kind.length);
+            int capacity = Math.max(needed, kind.length + (kind.length >> 1));
             kind = Arrays.copyOf(kind, capacity);
             peer = Arrays.copyOf(peer, capacity);
             bytes = Arrays.copyOf(bytes, capacity);

@@ -9,10 +9,11 @@ import java.util.Arrays;
  * index per rank instead of a hash map over pairs, so that ranks handled in rank order touch memory
  * in order. Queues stay short for the tree, dissemination and butterfly algorithms (a rank has a
  * message or two from the ranks ahead of it); a round receiving R messages at once costs O(R^2) to
- * match. Primitive arrays only, nodes recycled through a free list: memory follows the number of
- * messages in flight, not the number sent. Each message carries its arrival time, the
- * critical-path composition of that time (CPU and noise shares, message hops) and the time its
- * data takes to stream in, (m-1)G (the receive-side gap needs when the first byte came).
+ * match. Primitive arrays only, nodes recycled through a free list and kept in blocks of a fixed size
+ * (added, never copied into larger arrays): memory follows the number of messages in flight, not the
+ * number sent. Each message carries its arrival time, the critical-path composition of that time
+ * (CPU and noise shares, message hops) and the time its data takes to stream in, (m-1)G (the
+ * receive-side gap needs when the first byte came).
  */
 final class MessageQueues {
     private static final int NONE = -1;
@@ -20,11 +21,14 @@ final class MessageQueues {
     private static final int TIMES = 4;
     // per node: path hops, source, next node in the destination's queue
     private static final int LINKS = 3;
+    // nodes per block: 256 KiB of times, below the half region from which G1 gives an array regions of its own
+    private static final int BLOCK_SHIFT = 13;
+    private static final int BLOCK_MASK = (1 << BLOCK_SHIFT) - 1;
 
     private final int[] head;
     private final int[] tail;
-    private double[] times = new double[TIMES * 1024];
-    private int[] links = new int[LINKS * 1024];
+    private double[][] times = new double[0][];
+    private int[][] links = new int[0][];
     private int freeHead = NONE;
     private int used;
     private int inFlight;
@@ -39,8 +43,8 @@ final class MessageQueues {
     /** Number of queued messages from source to destination. */
     int length(int source, int destination) {
         int n = 0;
-        for (int node = head[destination]; node != NONE; node = links[LINKS * node + 2]) {
-            if (links[LINKS * node + 1] == source) {
+        for (int node = head[destination]; node != NONE; node = link(node, 2)) {
+            if (link(node, 1) == source) {
                 n++;
             }
         }
@@ -50,19 +54,21 @@ final class MessageQueues {
     /** Enqueues a message arriving (its last byte) at {@code time}. */
     void push(int source, int destination, double time, double cpu, double noise, int hops, double transferTime) {
         int node = allocateNode();
-        int t = TIMES * node;
-        times[t] = time;
-        times[t + 1] = cpu;
-        times[t + 2] = noise;
-        times[t + 3] = transferTime;
-        int l = LINKS * node;
-        links[l] = hops;
-        links[l + 1] = source;
-        links[l + 2] = NONE;
+        double[] t = times[node >>> BLOCK_SHIFT];
+        int at = TIMES * (node & BLOCK_MASK);
+        t[at] = time;
+        t[at + 1] = cpu;
+        t[at + 2] = noise;
+        t[at + 3] = transferTime;
+        int[] l = links[node >>> BLOCK_SHIFT];
+        at = LINKS * (node & BLOCK_MASK);
+        l[at] = hops;
+        l[at + 1] = source;
+        l[at + 2] = NONE;
         if (head[destination] == NONE) {
             head[destination] = node;
         } else {
-            links[LINKS * tail[destination] + 2] = node;
+            setLink(tail[destination], 2, node);
         }
         tail[destination] = node;
         inFlight++;
@@ -75,20 +81,20 @@ final class MessageQueues {
      */
     int pop(int source, int destination) {
         int previous = NONE;
-        for (int node = head[destination]; node != NONE; previous = node, node = links[LINKS * node + 2]) {
-            if (links[LINKS * node + 1] != source) {
+        for (int node = head[destination]; node != NONE; previous = node, node = link(node, 2)) {
+            if (link(node, 1) != source) {
                 continue;
             }
-            int next = links[LINKS * node + 2];
+            int next = link(node, 2);
             if (previous == NONE) {
                 head[destination] = next;
             } else {
-                links[LINKS * previous + 2] = next;
+                setLink(previous, 2, next);
             }
             if (tail[destination] == node) {
                 tail[destination] = previous;
             }
-            links[LINKS * node + 2] = freeHead;
+            setLink(node, 2, freeHead);
             freeHead = node;
             inFlight--;
             return node;
@@ -97,23 +103,23 @@ final class MessageQueues {
     }
 
     double arrival(int node) {
-        return times[TIMES * node];
+        return time(node, 0);
     }
 
     double pathCpu(int node) {
-        return times[TIMES * node + 1];
+        return time(node, 1);
     }
 
     double pathNoise(int node) {
-        return times[TIMES * node + 2];
+        return time(node, 2);
     }
 
     double transfer(int node) {
-        return times[TIMES * node + 3];
+        return time(node, 3);
     }
 
     int pathHops(int node) {
-        return links[LINKS * node];
+        return link(node, 0);
     }
 
     int inFlight() {
@@ -128,7 +134,7 @@ final class MessageQueues {
     int[] anyPair() {
         for (int destination = 0; destination < head.length; destination++) {
             if (head[destination] != NONE) {
-                return new int[]{links[LINKS * head[destination] + 1], destination};
+                return new int[]{link(head[destination], 1), destination};
             }
         }
         return null;
@@ -137,14 +143,28 @@ final class MessageQueues {
     private int allocateNode() {
         if (freeHead != NONE) {
             int node = freeHead;
-            freeHead = links[LINKS * node + 2];
+            freeHead = link(node, 2);
             return node;
         }
-        if (used == times.length / TIMES) {
-            int capacity = 2 * used;
-            times = Arrays.copyOf(times, TIMES * capacity);
-            links = Arrays.copyOf(links, LINKS * capacity);
+        if ((used & BLOCK_MASK) == 0) {
+            int block = used >>> BLOCK_SHIFT;
+            times = Arrays.copyOf(times, block + 1);
+            links = Arrays.copyOf(links, block + 1);
+            times[block] = new double[TIMES << BLOCK_SHIFT];
+            links[block] = new int[LINKS << BLOCK_SHIFT];
         }
         return used++;
+    }
+
+    private double time(int node, int field) {
+        return times[node >>> BLOCK_SHIFT][TIMES * (node & BLOCK_MASK) + field];
+    }
+
+    private int link(int node, int field) {
+        return links[node >>> BLOCK_SHIFT][LINKS * (node & BLOCK_MASK) + field];
+    }
+
+    private void setLink(int node, int field, int value) {
+        links[node >>> BLOCK_SHIFT][LINKS * (node & BLOCK_MASK) + field] = value;
     }
 }

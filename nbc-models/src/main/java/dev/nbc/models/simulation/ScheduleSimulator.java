@@ -160,8 +160,9 @@ public final class ScheduleSimulator {
 
         private final ScheduleSource source;
         private final int size;
-        private final MessageQueues queues;
-        private final CompiledSchedules schedules = new CompiledSchedules();
+        // dropped when the last round is done, before the results are allocated: at 10^7 ranks they hold gigabytes
+        private MessageQueues queues;
+        private CompiledSchedules schedules = new CompiledSchedules();
 
         private final double[] stamps;
         private final int[] counters;
@@ -243,6 +244,11 @@ public final class ScheduleSimulator {
                 throw new IllegalStateException("schedules do not match: " + queues.inFlight()
                         + " message(s) were sent but never received, e.g. from rank " + pair[0] + " to rank " + pair[1]);
             }
+            int sequences = schedules.sequences();
+            int maxInFlight = queues.maxInFlight();
+            schedules = null;
+            queues = null;
+            sweep = null;
             double[] finish = new double[size];
             double[] cpuBusy = new double[size];
             double[] noiseDelay = new double[size];
@@ -259,7 +265,7 @@ public final class ScheduleSimulator {
                 pathMessages[r] = counters[COUNTERS * r + CPU_HOPS];
             }
             return new SimulationResult(finish, cpuBusy, noiseDelay, pathCpu, pathNoise, pathMessages, operations, messages,
-                    schedules.sequences(), queues.maxInFlight());
+                    sequences, maxInFlight);
         }
 
         /** The rank at relative position {@code relative} (0 .. P-1) from {@code rank}: (rank + relative) mod P without a division. */
