@@ -8,16 +8,12 @@ final class IntList {
     private int size;
 
     void add(int value) {
-        if (size == values.length) {
-            values = Arrays.copyOf(values, 2 * size);
-        }
+        ensureRoom(1);
         values[size++] = value;
     }
 
     void add(int a, int b, int c) {
-        if (size + 3 > values.length) {
-            values = Arrays.copyOf(values, 2 * values.length);
-        }
+        ensureRoom(3);
         values[size] = a;
         values[size + 1] = b;
         values[size + 2] = c;
@@ -31,6 +27,13 @@ final class IntList {
             add(0);
         }
         return first;
+    }
+
+    /** Doubles the array when {@code extra} more values would not fit. */
+    private void ensureRoom(int extra) {
+        if (size + extra > values.length) {
+            values = Arrays.copyOf(values, 2 * values.length);
+        }
     }
 
     void set(int index, int value) {
