@@ -13,6 +13,7 @@ import dev.nbc.bench.report.Column;
  * @param gapPerByte        G, ns per byte
  * @param gammaPerByte      the reduction's cost per byte, ns
  * @param equationOverlapPct the overlap potential by the equations, %
+ * @param sendBufferBytes   the sender's buffer the simulator was given (the transport's), bytes
  * @param simulatedOverlapPct the overlap potential by the simulator, %
  * @param simulatedMicros   the simulated time of the collective, us
  */
@@ -22,6 +23,7 @@ public record LogGPPrediction(@Column(LogGPPrediction.SOURCE) String source, @Co
                               @Column(value = "loggp_G_ns_per_byte", unit = "ns/byte") Double gapPerByte,
                               @Column(value = "loggp_gamma_ns_per_byte", unit = "ns/byte") Double gammaPerByte,
                               @Column(value = LogGPPrediction.EQUATION_OVERLAP_PCT, unit = "%") double equationOverlapPct,
+                              @Column(value = "loggp_send_buffer_bytes", unit = "bytes") long sendBufferBytes,
                               @Column(value = LogGPPrediction.SIMULATED_OVERLAP_PCT, unit = "%") double simulatedOverlapPct,
                               @Column(value = LogGPPrediction.SIMULATED_US, unit = "us") double simulatedMicros) {
     static final String SOURCE = "loggp_source";

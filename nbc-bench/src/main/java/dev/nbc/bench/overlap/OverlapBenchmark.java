@@ -151,7 +151,8 @@ public final class OverlapBenchmark extends Benchmark {
         LogGPParameters loggp = reference.parameters(op.bytes());
         return new LogGPPrediction(reference.source(), loggp == null ? null : loggp.L(), loggp == null ? null : loggp.o(),
                 loggp == null ? null : loggp.g(), loggp == null ? null : loggp.G(), loggp == null ? null : loggp.gamma(),
-                reference.equationOverlap(op.collective(), op.bytes()), reference.simulatedOverlap(op.collective(), op.bytes()),
+                reference.equationOverlap(op.collective(), op.bytes()), reference.sendBufferBytes(),
+                reference.simulatedOverlap(op.collective(), op.bytes()),
                 reference.simulatedMicros(op.collective(), op.bytes()));
     }
 

@@ -49,7 +49,13 @@ public final class CollectivePredictor {
 
     /** With given parameters (for {@code parameters.P()} ranks). */
     public static Prediction predict(LogGPParameters parameters, Collective collective, Algorithm algorithm, long bytes) {
-        Simulation simulation = simulate(parameters, collective, algorithm, bytes);
+        return predict(SimulationConfig.of(parameters), collective, algorithm, bytes);
+    }
+
+    /** With the simulator's options besides the parameters (a send buffer, noise). */
+    public static Prediction predict(SimulationConfig config, Collective collective, Algorithm algorithm, long bytes) {
+        LogGPParameters parameters = config.parameters();
+        Simulation simulation = simulate(config, collective, algorithm, bytes);
         SimulationResult r = simulation.result();
         return new Prediction(collective, simulation.algorithm(), parameters.P(), bytes, parameters, r.maxFinishTime(), r.maxCpuBusy(),
                 r.meanOverlapPotential(), covered().contains(collective) ? CollectiveEquations.split(collective, parameters, bytes) : null);
@@ -74,6 +80,12 @@ public final class CollectivePredictor {
      * @param algorithm one of {@code collective}'s algorithms, or null for the one nbc's selector picks
      */
     public static Simulation simulate(LogGPParameters parameters, Collective collective, Algorithm algorithm, long bytes) {
+        return simulate(SimulationConfig.of(parameters), collective, algorithm, bytes);
+    }
+
+    /** As {@link #simulate(LogGPParameters, Collective, Algorithm, long)}, with the simulator's other options. */
+    public static Simulation simulate(SimulationConfig config, Collective collective, Algorithm algorithm, long bytes) {
+        LogGPParameters parameters = config.parameters();
         checkShape(parameters.P(), bytes);
         if (!collective.hasEqualBlocks()) {
             throw new IllegalArgumentException("collective: the predictions cover the collectives whose blocks are alike, not "
@@ -84,7 +96,7 @@ public final class CollectivePredictor {
         }
         int count = collective.count(bytes, TYPE);
         Algorithm chosen = algorithm != null ? algorithm : AlgorithmSelector.defaults().choose(collective, count, TYPE, parameters.P(), OP);
-        ScheduleSimulator simulator = new ScheduleSimulator(SimulationConfig.of(parameters));
+        ScheduleSimulator simulator = new ScheduleSimulator(config);
         ScheduleSource schedules = ScheduleSource.forCall(chosen, parameters.P(), count, TYPE, OP);
         return new Simulation(chosen, simulator, schedules, simulator.run(schedules));
     }

@@ -19,6 +19,9 @@ import java.util.Arrays;
  *     {@code nicFree = s + g + (m-1)G}, the last byte leaves at {@code s + (m-1)G} (the send has
  *     then "finished injecting") and the message arrives at {@code s + (m-1)G + L}. For m = 0
  *     (barrier signals) (m-1)G is taken as 0. Posting a receive costs nothing.</li>
+ * <li>With a send buffer of B bytes ({@link SimulationConfig#sendBufferBytes()}, a socket's) the
+ *     send finishes once at most B bytes are left to leave: at {@code max(t + o, s + (m-1)G - BG)};
+ *     the NIC's times and the arrival do not change. LogGP's rule is B = 0.</li>
  * <li>A receive completes at max(arrival, time it was posted) and then costs the receiver o on
  *     its CPU, after whatever the CPU is doing (receive overheads are served in order of
  *     completion; as they are all equal, ties do not matter).</li>
@@ -82,6 +85,7 @@ public final class ScheduleSimulator {
     private final double gamma;
     private final double copyCost;
     private final boolean receiveGap;
+    private final double bufferedTime;
     private final CpuNoise noise;
     private final boolean noiseless;
 
@@ -95,6 +99,7 @@ public final class ScheduleSimulator {
         this.gamma = p.gamma();
         this.copyCost = config.copyCostPerByte();
         this.receiveGap = config.receiveGap();
+        this.bufferedTime = config.sendBufferBytes() * gapPerByte;
         this.noise = config.noise();
         this.noiseless = noise == CpuNoise.NONE;
     }
@@ -379,8 +384,9 @@ public final class ScheduleSimulator {
                 stamps[st + NIC + 1] = iC;
                 stamps[st + NIC + 2] = iN;
                 counters[base + NIC_HOPS] = iH;
-                if (injected > sT) {
-                    sT = injected;
+                // the send finishes when all but the buffered bytes have left (at once when the rest fits)
+                if (injected - bufferedTime > sT) {
+                    sT = injected - bufferedTime;
                     sC = iC;
                     sN = iN;
                     sH = iH;

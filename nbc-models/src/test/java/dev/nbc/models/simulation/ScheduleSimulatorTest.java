@@ -87,6 +87,26 @@ class ScheduleSimulatorTest {
     }
 
     @Test
+    void aSendBufferEndsTheSendWhenTheRestFitsInIt() {
+        // the case above with the senders' transports holding 1500 B of a message (BG = 1500):
+        //  to 2: injects 1500..3500, finishes at max(3000, 3500 - 1500) = 3000 (after both o)
+        //  to 1: injects 3600..5600, finishes at 5600 - 1500 = 4100: the root's finish
+        // the NIC and the arrivals do not change, so neither do the receivers'
+        SimulationConfig buffered = SimulationConfig.of(PARAMS).withSendBuffer(1500);
+        ScheduleSource source = ScheduleSource.bcast(BcastAlgorithm.BINOMIAL, 3, 0, 2001, DataType.BYTE, 0);
+        SimulationResult result = new ScheduleSimulator(buffered).run(source);
+        assertEquals(4100, result.finishTime(0), EPS);
+        assertEquals(8100, result.finishTime(1), EPS);
+        assertEquals(6000, result.finishTime(2), EPS);
+        // a buffer that takes the whole message: the root is done when its CPU is, its two o
+        SimulationResult whole = new ScheduleSimulator(SimulationConfig.of(PARAMS).withSendBuffer(1 << 20)).run(source);
+        assertEquals(3000, whole.finishTime(0), EPS);
+        assertEquals(0, whole.overlapPotential(0), EPS);
+        assertEquals(8100, whole.finishTime(1), EPS);
+        assertThrows(IllegalArgumentException.class, () -> SimulationConfig.of(PARAMS).withSendBuffer(-1));
+    }
+
+    @Test
     void messagesBetweenAPairMatchInOrder() {
         // rank 0 sends A (1001 B) then B (1 B) in one round; rank 1 receives them in two rounds.
         //  A: o 0..1500, inject 1500..2500, arrives 3500. B: o 1500..3000, inject max(3000, 2600) = 3000, arrives 4000.
