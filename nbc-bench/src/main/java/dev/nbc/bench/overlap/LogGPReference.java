@@ -11,6 +11,7 @@ import dev.nbc.models.assessment.AssessmentData;
 import dev.nbc.models.assessment.measure.AssessmentPlan;
 import dev.nbc.models.assessment.measure.AssessmentProtocol;
 import dev.nbc.models.assessment.measure.GammaProbe;
+import dev.nbc.models.assessment.measure.SendBufferProbe;
 import dev.nbc.models.assessment.netgauge.LogGPEstimate;
 import dev.nbc.models.assessment.netgauge.NetgaugeMethod;
 import dev.nbc.models.loggp.LogGPParameters;
@@ -28,10 +29,9 @@ import java.util.function.ToDoubleFunction;
  * running the schedule of the algorithm nbc's selector picks. Parameters are the planted ones of
  * an emulated network, or assessed on the transport under test with nbc-models' Netgauge method
  * ({@link #assess}), g and G then taken from the protocol region of each message size. The
- * simulator is given the transport's send buffer ({@link Transport#bytesMovedWithoutPolling()}):
- * a bcast root's send of 1 MiB over nbc's TCP transport completes when the socket has taken it, in
- * 0.3-0.6 ms, not after the 8.4 ms the message then takes at 1 Gbit/s, so that rank has no network
- * time to hide, and an overlap potential that gave it 8 ms was one no library could reach.
+ * simulator is given the send buffer assessed beside them ({@link SendBufferProbe}): a bcast root
+ * whose 1 MiB the socket takes in 0.3-0.6 ms has no network time to hide, however long the
+ * message then takes on the wire.
  */
 public final class LogGPReference {
     /** Largest size of the quick assessment: past the eager limits, so the large-message region is fitted. */
@@ -67,14 +67,17 @@ public final class LogGPReference {
             return new LogGPReference(null, null, p, 0);
         }
         Optional<AssessmentData> data;
-        long sendBuffer;
+        double[] sendNanos;
         try (Session session = env.open(ProgressMode.MANUAL, CollectiveCheck.OFF)) {
             Transport transport = session.comm().transport();
-            sendBuffer = transport.bytesMovedWithoutPolling();
             data = AssessmentProtocol.run(transport, AssessmentPlan.standard(ASSESS_MAX_BYTES, ASSESS_REPETITIONS), 0, null);
+            sendNanos = SendBufferProbe.run(transport, AssessmentProtocol.TAGS);
         }
         env.control().barrier();
-        return new LogGPReference(null, data.map(NetgaugeMethod::analyse).orElse(null), p, sendBuffer);
+        LogGPEstimate estimate = data.map(NetgaugeMethod::analyse).orElse(null);
+        long sendBuffer = estimate == null ? 0 : SendBufferProbe.bufferBytes(sendNanos,
+                estimate.parameters(p, SendBufferProbe.SIZES[SendBufferProbe.SIZES.length - 1]).G()).orElse(0);
+        return new LogGPReference(null, estimate, p, sendBuffer);
     }
 
     /** "planted", "assessed", or "none" (P = 1, or a rank that does not write). */
@@ -82,7 +85,7 @@ public final class LogGPReference {
         return planted != null ? "planted" : assessed != null ? "assessed" : "none";
     }
 
-    /** The bytes of a message the sender's transport holds, the simulator's send buffer (0 for an emulated network). */
+    /** The bytes of a message the sender's transport holds, assessed: the simulator's send buffer (0 for an emulated network). */
     public long sendBufferBytes() {
         return sendBufferBytes;
     }
