@@ -13,7 +13,7 @@ import dev.nbc.bench.report.Column;
  * @param gapPerByte        G, ns per byte
  * @param gammaPerByte      the reduction's cost per byte, ns
  * @param equationOverlapPct the overlap potential by the equations, %
- * @param sendBufferBytes   the sender's buffer the simulator was given (the transport's), bytes
+ * @param sendBufferBytes   the sender's buffer the simulator was given (assessed beside the parameters), bytes
  * @param simulatedOverlapPct the overlap potential by the simulator, %
  * @param simulatedMicros   the simulated time of the collective, us
  */

@@ -57,14 +57,7 @@ public final class AssessmentProtocol {
      * @throws IllegalArgumentException if the transport has fewer than 2 ranks or the tags do not fit
      */
     public static Optional<AssessmentData> run(Transport transport, AssessmentPlan plan, int firstTag, IntConsumer progress) {
-        if (transport.size() < 2) {
-            throw new IllegalArgumentException("transport: a parameter assessment needs 2 ranks (a client and a server), "
-                    + "but this one has " + transport.size());
-        }
-        if (firstTag < 0 || firstTag > transport.maxTag() - TAGS + 1) {
-            throw new IllegalArgumentException("firstTag: tags " + firstTag + ".." + (firstTag + TAGS - 1)
-                    + " must lie in 0.." + transport.maxTag());
-        }
+        Channel.checkPair(transport, firstTag, TAGS, "a parameter assessment");
         if (transport.rank() > 1) {
             return Optional.empty();
         }

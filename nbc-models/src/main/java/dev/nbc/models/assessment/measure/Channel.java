@@ -49,9 +49,27 @@ final class Channel {
         return values;
     }
 
-    private static void complete(PendingOperation operation) {
+    /** Polls {@code operation} without pause until it completes. */
+    static void complete(PendingOperation operation) {
         while (!operation.test()) {
             Thread.onSpinWait();
+        }
+    }
+
+    /**
+     * The rules of a measurement between ranks 0 and 1 that uses {@code tags} tags from
+     * {@code firstTag} on: the transport has 2 ranks or more, and the tags fit.
+     *
+     * @param measurement what is measured, for the message ("a parameter assessment")
+     */
+    static void checkPair(Transport transport, int firstTag, int tags, String measurement) {
+        if (transport.size() < 2) {
+            throw new IllegalArgumentException("transport: " + measurement + " needs 2 ranks (a client and a server), "
+                    + "but this one has " + transport.size());
+        }
+        if (firstTag < 0 || firstTag > transport.maxTag() - tags + 1) {
+            throw new IllegalArgumentException("firstTag: tags " + firstTag + ".." + (firstTag + tags - 1)
+                    + " must lie in 0.." + transport.maxTag());
         }
     }
 

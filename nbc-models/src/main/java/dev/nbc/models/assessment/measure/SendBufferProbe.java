@@ -42,33 +42,30 @@ public final class SendBufferProbe {
      * @throws IllegalArgumentException if the transport has fewer than 2 ranks or the tags do not fit
      */
     public static double[] run(Transport transport, int firstTag) {
-        if (transport.size() < 2) {
-            throw new IllegalArgumentException("transport: the send buffer probe needs 2 ranks, but this one has " + transport.size());
-        }
-        if (firstTag < 0 || firstTag > transport.maxTag() - TAGS + 1) {
-            throw new IllegalArgumentException("firstTag: tags " + firstTag + ".." + (firstTag + TAGS - 1) + " must lie in 0.." + transport.maxTag());
-        }
+        Channel.checkPair(transport, firstTag, TAGS, "the send buffer probe");
         if (transport.rank() > 1) {
             return new double[0];
         }
         ByteBuffer buffer = ByteBuffer.allocateDirect(SIZES[SIZES.length - 1]);
         ByteBuffer empty = ByteBuffer.allocateDirect(1);
         int peer = 1 - transport.rank();
+        Channel channel = new Channel(transport, peer, firstTag);
         double[] medians = new double[SIZES.length];
         double[] times = new double[REPETITIONS];
         for (int i = 0; i < SIZES.length; i++) {
             for (int r = 0; r < REPETITIONS; r++) {
                 if (transport.rank() == 1) {
+                    // the receive is posted before "go", so that the timed send finds it waiting
                     PendingOperation receive = transport.receive(buffer, 0, SIZES[i], peer, firstTag + DATA);
-                    complete(transport.send(empty, 0, 0, peer, firstTag + GO));
-                    complete(receive);
-                    complete(transport.send(empty, 0, 0, peer, firstTag + ACK));
+                    channel.send(empty, 0, GO);
+                    Channel.complete(receive);
+                    channel.send(empty, 0, ACK);
                 } else {
-                    complete(transport.receive(empty, 0, 0, peer, firstTag + GO));
-                    long t0 = transport.nanoTime();
-                    complete(transport.send(buffer, 0, SIZES[i], peer, firstTag + DATA));
-                    times[r] = transport.nanoTime() - t0;
-                    complete(transport.receive(empty, 0, 0, peer, firstTag + ACK));
+                    channel.receive(empty, 0, GO);
+                    long t0 = channel.now();
+                    channel.send(buffer, SIZES[i], DATA);
+                    times[r] = channel.now() - t0;
+                    channel.receive(empty, 0, ACK);
                 }
             }
             Arrays.sort(times);
@@ -90,11 +87,5 @@ public final class SendBufferProbe {
             held = Math.max(held, SIZES[i] - sendNanos[i] / gapPerByte);
         }
         return OptionalLong.of(Math.round(held));
-    }
-
-    private static void complete(PendingOperation operation) {
-        while (!operation.test()) {
-            Thread.onSpinWait();
-        }
     }
 }
