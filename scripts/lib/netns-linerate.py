@@ -32,6 +32,25 @@ def cpu_seconds():
     return usage.ru_utime + usage.ru_stime
 
 
+def connect(address, port, timeout=None, receive_buffer=None):
+    """A connection to a peer that may not listen yet: refused connections are retried for 10 s.
+    A receive buffer is set before connecting, so that the window scale can use it."""
+    deadline = time.monotonic() + 10
+    while True:
+        connection = socket.socket()
+        try:
+            connection.settimeout(timeout)
+            if receive_buffer:
+                connection.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+            connection.connect((address, port))
+            return connection
+        except ConnectionRefusedError:
+            connection.close()
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
 def receive(address, port):
     with socket.create_server((address, port)) as server:
         connection, _ = server.accept()
@@ -51,16 +70,7 @@ def receive(address, port):
 
 def send(address, port, total):
     payload = memoryview(bytearray(CHUNK))
-    deadline = time.monotonic() + 10
-    while True:
-        try:
-            connection = socket.create_connection((address, port), timeout=10)
-            break
-        except ConnectionRefusedError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.05)
-    with connection:
+    with connect(address, port, timeout=10) as connection:
         cpu0, t0 = cpu_seconds(), time.perf_counter()
         left = total
         while left > 0:
@@ -95,18 +105,7 @@ def exchange(role, address, port, total):
             server.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, BUFFER)
             connection, _ = server.accept()
     else:
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                connection = socket.socket()
-                connection.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, BUFFER)
-                connection.connect((address, port))
-                break
-            except ConnectionRefusedError:
-                connection.close()
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.05)
+        connection = connect(address, port, receive_buffer=BUFFER)
     with connection:
         connection.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, BUFFER)
         connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
