@@ -61,6 +61,7 @@ int main(void) {
     printf("size.handle.MPI_Request=%zu\n", sizeof(MPI_Request));
     printf("size.handle.MPI_Message=%zu\n", sizeof(MPI_Message));
     printf("size.handle.MPI_Errhandler=%zu\n", sizeof(MPI_Errhandler));
+    printf("size.handle.MPI_Info=%zu\n", sizeof(MPI_Info));
     printf("size.MPI_Status=%zu\n", sizeof(MPI_Status));
     printf("offset.MPI_Status.MPI_SOURCE=%zu\n", offsetof(MPI_Status, MPI_SOURCE));
     printf("offset.MPI_Status.MPI_TAG=%zu\n", offsetof(MPI_Status, MPI_TAG));
@@ -76,6 +77,7 @@ int main(void) {
     CONSTANT(MPI_THREAD_MULTIPLE);
     CONSTANT(MPI_TAG_UB);
     CONSTANT(MPI_ERR_TRUNCATE);
+    CONSTANT(MPI_COMM_TYPE_SHARED);
     CONSTANT(MPI_MAX_ERROR_STRING);
     CONSTANT(MPI_MAX_LIBRARY_VERSION_STRING);
     ADDRESS(MPI_IN_PLACE);
@@ -86,6 +88,7 @@ int main(void) {
     HANDLE(MPI_MESSAGE_NULL);
     HANDLE(MPI_MESSAGE_NO_PROC);
     HANDLE(MPI_ERRORS_RETURN);
+    HANDLE(MPI_INFO_NULL);
     HANDLE(MPI_BYTE);
     HANDLE(MPI_SHORT);
     HANDLE(MPI_INT);

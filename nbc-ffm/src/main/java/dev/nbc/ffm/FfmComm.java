@@ -54,6 +54,14 @@ final class FfmComm extends RankedComm {
         return made == Library.COMM_NULL ? null : returningErrors(made);
     }
 
+    @Override
+    public MpiComm splitShared() throws MpiException {
+        Scratch scratch = Scratch.get();
+        Calls.invoke("MPI_Comm_split_type", () -> (int) Library.COMM_SPLIT_TYPE.invokeExact(handle, Library.COMM_TYPE_SHARED,
+                rank(), Library.INFO_NULL, scratch.address + Scratch.HANDLE));
+        return returningErrors(scratch.handle(Scratch.HANDLE, Library.COMM_SIZE));
+    }
+
     private static MpiComm returningErrors(long made) throws MpiException {
         Calls.invoke("MPI_Comm_set_errhandler",
                 () -> (int) Library.COMM_SET_ERRHANDLER.invokeExact(made, Library.ERRORS_RETURN));

@@ -45,6 +45,7 @@ final class Library {
     static final int THREAD_MULTIPLE = ABI.constant("MPI_THREAD_MULTIPLE");
     static final int TAG_UB = ABI.constant("MPI_TAG_UB");
     static final int ERR_TRUNCATE = ABI.constant("MPI_ERR_TRUNCATE");
+    static final int COMM_TYPE_SHARED = ABI.constant("MPI_COMM_TYPE_SHARED");
     static final int MAX_ERROR_STRING = ABI.constant("MPI_MAX_ERROR_STRING");
     static final int MAX_LIBRARY_VERSION_STRING = ABI.constant("MPI_MAX_LIBRARY_VERSION_STRING");
     static final long IN_PLACE = ABI.address("MPI_IN_PLACE");
@@ -56,6 +57,7 @@ final class Library {
     static final long MESSAGE_NULL = ABI.handle("MPI_MESSAGE_NULL");
     static final long MESSAGE_NO_PROC = ABI.handle("MPI_MESSAGE_NO_PROC");
     static final long ERRORS_RETURN = ABI.handle("MPI_ERRORS_RETURN");
+    static final long INFO_NULL = ABI.handle("MPI_INFO_NULL");
     static final long BYTE = ABI.handle("MPI_BYTE");
 
     static final int COMM_SIZE = ABI.handleSize("MPI_Comm");
@@ -72,6 +74,7 @@ final class Library {
     private static final String REQUEST = "MPI_Request";
     private static final String MESSAGE = "MPI_Message";
     private static final String ERRHANDLER = "MPI_Errhandler";
+    private static final String INFO = "MPI_Info";
     /** A pointer argument, passed as its address. */
     private static final ValueLayout POINTER = JAVA_LONG;
 
@@ -89,6 +92,8 @@ final class Library {
     static final MethodHandle COMM_SIZE_OF = function("MPI_Comm_size", false, COMM, POINTER);
     static final MethodHandle COMM_DUP = function("MPI_Comm_dup", false, COMM, POINTER);
     static final MethodHandle COMM_SPLIT = function("MPI_Comm_split", false, COMM, JAVA_INT, JAVA_INT, POINTER);
+    static final MethodHandle COMM_SPLIT_TYPE = function("MPI_Comm_split_type", false, COMM, JAVA_INT, JAVA_INT, INFO,
+            POINTER);
     static final MethodHandle COMM_FREE = function("MPI_Comm_free", false, POINTER);
     static final MethodHandle COMM_SET_ERRHANDLER = function("MPI_Comm_set_errhandler", false, COMM, ERRHANDLER);
     static final MethodHandle COMM_GET_ATTR = function("MPI_Comm_get_attr", false, COMM, JAVA_INT, POINTER, POINTER);

@@ -105,6 +105,10 @@ public final class CollectivesVsMpi {
                 String probed = !tcp && receives == ReceiveMode.PROBED ? " receives=probed" : "";
                 System.out.printf("P=%d mode=%s transport=%s%s: %d checks, %d mismatches%n", comm.size(), mode,
                         comm.transport().name(), probed, totals.getInt(4), totals.getInt(0));
+                if (comm.transport() instanceof MpiTransport mpiTransport) {
+                    System.out.printf("rank 0 sends long messages to other nodes in pieces of %d bytes%n",
+                            mpiTransport.messagePieceBytes());
+                }
             }
         }
         mpi.close();

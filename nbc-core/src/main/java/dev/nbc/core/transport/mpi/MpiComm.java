@@ -29,6 +29,13 @@ public interface MpiComm {
      */
     MpiComm split(int color, int key) throws MpiException;
 
+    /**
+     * MPI_Comm_split_type with MPI_COMM_TYPE_SHARED: the ranks that share this rank's node (its
+     * memory), in this communicator's order, as the MPI library sees nodes. Errors returned on
+     * the new one. Collective over the communicator.
+     */
+    MpiComm splitShared() throws MpiException;
+
     /** MPI_Comm_free. */
     void free() throws MpiException;
 

@@ -12,6 +12,7 @@ public final class MpiException extends Exception {
     private final boolean truncation;
 
     /**
+     * @param errorClass MPI's error class, or 0 (MPI_SUCCESS) for an error nbc found in what MPI delivered
      * @param truncation whether the error class is MPI_ERR_TRUNCATE (a message longer than its
      *        receive), whose value differs between MPI libraries
      */
@@ -41,6 +42,7 @@ public final class MpiException extends Exception {
         if (truncation) {
             reason = "the matching message was longer than the receive (MPI_ERR_TRUNCATE): " + reason;
         }
-        return reason + " (MPI error class " + errorClass + ", code " + errorCode + ")";
+        // Class 0 is MPI_SUCCESS: an error nbc found in what MPI delivered, not one of MPI's.
+        return errorClass == 0 ? reason : reason + " (MPI error class " + errorClass + ", code " + errorCode + ")";
     }
 }

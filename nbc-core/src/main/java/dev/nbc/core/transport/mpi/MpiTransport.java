@@ -40,6 +40,10 @@ import dev.nbc.core.transport.TransportException;
  * matched by this class, in MPI's order, whenever any of its operations is tested
  * ({@link #matchArrivals}), as {@link Transport} requires.
  *
+ * <p>A message longer than Open MPI's TCP eager limit to a rank on another node travels as a
+ * train of eager messages ({@link MessagePieces}, {@code NBC_MPI_PIECE}), so that it crosses the
+ * network while nobody calls into MPI.
+ *
  * <p>Failures the other ranks cannot see: {@link #revoke} tells them on a second duplicate
  * communicator ({@link RevocationChannel}), {@link #abort} is {@code MPI_Abort}.
  */
@@ -70,6 +74,8 @@ public final class MpiTransport implements Transport {
      */
     private final Operation inFlight = Operation.listHead();
     private final ReceiveMode receiveMode;
+    /** Long messages to ranks on other nodes go as trains of eager messages ({@link MessagePieces}). */
+    private final MessagePieces pieces;
     /**
      * PROBED: receives without their message yet, in the order they were started. An arrival
      * goes to the first of them on its (peer, tag), as MPI matches posted receives, so that
@@ -83,11 +89,14 @@ public final class MpiTransport implements Transport {
     private final List<MpiMessage> unclaimed = new ArrayList<>();
     private boolean closed;
 
-    private MpiTransport(MpiComm comm, ReceiveMode receiveMode) throws MpiException {
+    private MpiTransport(MpiComm comm, ReceiveMode receiveMode, int requestedPieceBytes, boolean piecesToEveryRank)
+            throws MpiException {
         this.comm = comm;
         this.mpi = comm.mpi();
         this.receiveMode = receiveMode;
         this.maxTag = mpi.tagUpperBound();
+        this.pieces = piecesToEveryRank ? MessagePieces.toEveryRank(requestedPieceBytes, comm.size())
+                : MessagePieces.agree(comm, requestedPieceBytes);
         this.revocations = RevocationChannel.open(comm, comm.rank(), comm.size());
     }
 
@@ -98,7 +107,8 @@ public final class MpiTransport implements Transport {
      * {@link #close()} the transport before MPI_Finalize. Receives as {@code NBC_MPI_RECEIVES}
      * says (posted by default).
      *
-     * @throws IllegalArgumentException if {@code comm} is null
+     * @throws IllegalArgumentException if {@code comm} is null, or {@code NBC_MPI_PIECE} is neither
+     *         "off" nor a size in bytes of at least 1024
      * @throws IllegalStateException if MPI is not running, or runs below MPI_THREAD_MULTIPLE
      * @throws TransportException if MPI fails to duplicate the communicator
      */
@@ -119,10 +129,24 @@ public final class MpiTransport implements Transport {
             throw new IllegalArgumentException("comm: must not be null");
         }
         checkMpiRunning(comm.mpi(), "MpiTransport.create");
+        return open(comm, receiveMode, MessagePieces.requested(comm.mpi(), receiveMode), false);
+    }
+
+    /**
+     * A transport (posted receives) that sends every message longer than {@code pieceBytes} in
+     * pieces, to every rank, itself included: the pieces' test on one node, where
+     * {@link #create} never uses them. Collective over {@code comm}.
+     */
+    static MpiTransport createWithPiecesToEveryRank(MpiComm comm, int pieceBytes) {
+        checkMpiRunning(comm.mpi(), "MpiTransport.createWithPiecesToEveryRank");
+        return open(comm, ReceiveMode.POSTED, pieceBytes, true);
+    }
+
+    private static MpiTransport open(MpiComm comm, ReceiveMode receiveMode, int requestedPieceBytes, boolean piecesToEveryRank) {
         MpiComm dup = null;
         try {
             dup = comm.dup();
-            return new MpiTransport(dup, receiveMode);
+            return new MpiTransport(dup, receiveMode, requestedPieceBytes, piecesToEveryRank);
         } catch (MpiException e) {
             if (dup != null) {
                 try {
@@ -157,6 +181,15 @@ public final class MpiTransport implements Transport {
     }
 
     /**
+     * The size of the pieces long messages to ranks on other nodes are sent in, agreed by every
+     * rank ({@link MessagePieces}, {@code NBC_MPI_PIECE}); 0 if every message this rank sends is
+     * sent whole (pieces off, or no rank on another node).
+     */
+    public int messagePieceBytes() {
+        return pieces.pieceBytes();
+    }
+
+    /**
      * Messages up to {@value #EAGER_BYTES} bytes: the eager limit of every transport Open MPI
      * ships is at least that (shared memory's 4 KiB; TCP's 64 KiB, InfiniBand's 12 KiB), and an
      * eager message is on its way once its send is posted. A longer one may wait for the
@@ -175,7 +208,8 @@ public final class MpiTransport implements Transport {
         synchronized (this) {
             checkUsable();
             try {
-                MpiRequest request = comm.send(buffer, offset, length, peer, tag);
+                MpiRequest request = pieces.apply(peer, length) ? pieces.send(comm, buffer, offset, length, peer, tag)
+                        : comm.send(buffer, offset, length, peer, tag);
                 return track(new Operation(this, request, buffer, offset, "send", peer, tag, length));
             } catch (MpiException e) {
                 throw new TransportException(what("send", peer, tag, length) + " could not start: " + e.describe(), e);
@@ -200,7 +234,8 @@ public final class MpiTransport implements Transport {
                 return receive;
             }
             try {
-                MpiRequest request = comm.receive(buffer, offset, length, peer, tag);
+                MpiRequest request = pieces.apply(peer, length) ? pieces.receive(comm, buffer, offset, length, peer, tag)
+                        : comm.receive(buffer, offset, length, peer, tag);
                 return track(new Operation(this, request, buffer, offset, "receive", peer, tag, length));
             } catch (MpiException e) {
                 throw new TransportException(what("receive", peer, tag, length) + " could not start: " + e.describe(), e);

@@ -25,8 +25,18 @@ class MpiTransportIT {
         runAndCheck(ranks, ReceiveMode.PROBED);
     }
 
+    @ParameterizedTest(name = "P = {0}, long messages in pieces")
+    @ValueSource(ints = {1, 3})
+    void withMessagesInPiecesEveryRankExchangesWithEveryRankAndTrainsOfAnotherLengthFail(int ranks) {
+        runAndCheck(ranks, "pieces");
+    }
+
     private static void runAndCheck(int ranks, ReceiveMode receives) {
-        MpiJob.Result result = MpiJob.run(ranks, Duration.ofMinutes(4), MpiTransportRankMain.class, receives.toString());
+        runAndCheck(ranks, receives.toString());
+    }
+
+    private static void runAndCheck(int ranks, String receives) {
+        MpiJob.Result result = MpiJob.run(ranks, Duration.ofMinutes(4), MpiTransportRankMain.class, receives);
         assertFalse(result.timedOut(), result::describe);
         assertEquals(0, result.exitCode(), result::describe);
         assertFalse(result.output().contains("FAILED"), result::describe);

@@ -23,7 +23,10 @@ import dev.nbc.core.transport.TransportException;
  * wrong receive, reordered on its (pair, tag), or corrupted shows as a byte mismatch. Each receive
  * range sits between guard bytes that must stay untouched.
  *
- * <p>Arguments: [posted|probed] (the transport's {@link ReceiveMode}; default: posted).
+ * <p>Arguments: [posted|probed|pieces] (the transport's {@link ReceiveMode}, default posted; or
+ * posted receives with every message longer than {@link #PIECE_BYTES} sent in pieces to every
+ * rank, as {@link MessagePieces} sends them across nodes, and trains of another length than their
+ * receive refused instead of the truncation phase).
  */
 public final class MpiTransportRankMain {
     static final int[] SIZES = {0, 1, 7, 4096, 65537, 1 << 20, 16 << 20};
@@ -34,6 +37,9 @@ public final class MpiTransportRankMain {
 
     private static int rank = -1;
     private static ReceiveMode receives = ReceiveMode.POSTED;
+    /** The pieces' size in the pieces run: no message size of the exchange is a multiple of it. */
+    static final int PIECE_BYTES = 20_000;
+    private static boolean pieces;
 
     /** One message of the exchange, as both ends know it. */
     private record Message(int source, int destination, int tag, int sequence, int length) {
@@ -50,11 +56,13 @@ public final class MpiTransportRankMain {
             Mpi mpi = Mpi.init(args);
             world = mpi.world();
             rank = world.rank();
-            if (args.length > 0) {
+            pieces = args.length > 0 && args[0].equals("pieces");
+            if (args.length > 0 && !pieces) {
                 receives = ReceiveMode.parse(args[0]);
             }
             int size;
-            try (MpiTransport transport = MpiTransport.create(world, receives)) {
+            try (MpiTransport transport = pieces ? MpiTransport.createWithPiecesToEveryRank(world, PIECE_BYTES)
+                    : MpiTransport.create(world, receives)) {
                 size = transport.size();
                 check(transport.rank() == rank && transport.size() == world.size(), "rank/size match COMM_WORLD");
                 check(transport.maxTag() >= 32767, "maxTag() >= 32767, was " + transport.maxTag());
@@ -67,8 +75,13 @@ public final class MpiTransportRankMain {
                 exchange(transport);
                 phase("matching while other operations are tested");
                 matchingWhileOthersAreTested(transport);
-                phase("truncation");
-                truncation(transport);
+                if (pieces) {
+                    phase("trains of another length than their receive");
+                    trainsOfAnotherLength(transport);
+                } else {
+                    phase("truncation");
+                    truncation(transport);
+                }
                 phase("exchange after truncation");
                 exchange(transport);
                 phase("cancel");
@@ -78,7 +91,8 @@ public final class MpiTransportRankMain {
                 world.barrier().await();
             }
             mpi.close();
-            System.out.println("MpiTransportRankMain: rank " + rank + " of " + size + " OK (receives " + receives + ")");
+            System.out.println("MpiTransportRankMain: rank " + rank + " of " + size + " OK (receives "
+                    + (pieces ? "pieces" : receives) + ")");
         } catch (Throwable t) {
             System.out.println("MpiTransportRankMain: FAILED on rank " + rank + ": " + t);
             t.printStackTrace(System.out);
@@ -373,6 +387,44 @@ public final class MpiTransportRankMain {
         waitAll(List.of(smallSend, largeSend), "truncation's sends");
         reportOverrun("short", intoSmall, 10);
         reportOverrun("1 MiB", intoLarge, 1000);
+    }
+
+    /**
+     * A train longer than its receive, and one shorter, each with a receive long enough to be a
+     * train: the receive fails naming both lengths, and nothing lands past its range. Whole
+     * pieces, so that no piece is truncated: on one node pieces are not sent eagerly, and Open
+     * MPI writes a truncated rendezvous message past its receive. The sender's train completes
+     * either way: the receiver drops the pieces it has no room for.
+     */
+    private static void trainsOfAnotherLength(MpiTransport t) throws MpiException {
+        int next = (rank + 1) % t.size();
+        int previous = (rank + t.size() - 1) % t.size();
+        int[][] sentAndRoom = {{3 * PIECE_BYTES, 2 * PIECE_BYTES}, {2 * PIECE_BYTES, 3 * PIECE_BYTES}};
+        for (int i = 0; i < sentAndRoom.length; i++) {
+            int sent = sentAndRoom[i][0];
+            int room = sentAndRoom[i][1];
+            int tag = 20 + i;
+            ByteBuffer message = ByteBuffer.allocateDirect(sent);
+            fill(message, 0, sent, 3 + i);
+            ByteBuffer into = ByteBuffer.allocateDirect(room + GUARD);
+            PendingOperation receive = t.receive(into, 0, room, previous, tag);
+            PendingOperation send = t.send(message, 0, sent, next, tag);
+            TransportException failure = null;
+            try {
+                waitAll(List.of(receive), "a train of " + sent + " bytes into a receive of " + room);
+            } catch (TransportException e) {
+                failure = e;
+            }
+            check(failure != null, "a receive of " + room + " bytes matching a train of " + sent + " must fail");
+            String text = failure.getMessage();
+            check(text.contains("holds " + sent + " bytes") && text.contains("room for " + room) && text.contains("peer "
+                    + previous) && text.contains("tag " + tag), "the failure names both lengths, peer and tag: " + text);
+            waitAll(List.of(send), "the send of a train of another length");
+            for (int b = room; b < room + GUARD; b++) {
+                check(into.get(b) == 0, "nothing landed past the receive's range");
+            }
+        }
+        world.barrier().await();
     }
 
     /**

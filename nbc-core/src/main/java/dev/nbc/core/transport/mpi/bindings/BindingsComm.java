@@ -66,6 +66,15 @@ final class BindingsComm extends RankedComm {
         }
     }
 
+    @Override
+    public MpiComm splitShared() throws MpiException {
+        try {
+            return returningErrors(intracomm().splitType(Comm.TYPE_SHARED, rank(), MPI.INFO_NULL));
+        } catch (MPIException e) {
+            throw BindingsMpi.error(e);
+        }
+    }
+
     private static MpiComm returningErrors(Comm made) throws MPIException {
         try {
             made.setErrhandler(MPI.ERRORS_RETURN);
