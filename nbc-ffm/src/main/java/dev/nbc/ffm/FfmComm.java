@@ -77,15 +77,25 @@ final class FfmComm extends RankedComm {
 
     @Override
     public MpiRequest send(ByteBuffer buffer, int offset, int length, int peer, int tag) throws MpiException {
+        return send(Library.ISEND, "MPI_Isend", buffer, offset, length, peer, tag);
+    }
+
+    @Override
+    public MpiRequest sendSynchronous(ByteBuffer buffer, int offset, int length, int peer, int tag) throws MpiException {
+        return send(Library.ISSEND, "MPI_Issend", buffer, offset, length, peer, tag);
+    }
+
+    private MpiRequest send(MethodHandle function, String name, ByteBuffer buffer, int offset, int length, int peer, int tag)
+            throws MpiException {
         Scratch scratch = Scratch.get();
         int code;
         try {
-            code = (int) Library.ISEND.invokeExact(FfmMpi.address(buffer, offset), length, Library.BYTE, peer, tag, handle,
+            code = (int) function.invokeExact(FfmMpi.address(buffer, offset), length, Library.BYTE, peer, tag, handle,
                     scratch.address + Scratch.HANDLE);
         } catch (Throwable e) {
             throw Calls.unexpected(e);
         }
-        Calls.check(code, "MPI_Isend");
+        Calls.check(code, name);
         return new FfmRequest(scratch.handle(Scratch.HANDLE, Library.REQUEST_SIZE), buffer);
     }
 

@@ -99,6 +99,7 @@ final class Library {
     static final MethodHandle COMM_GET_ATTR = function("MPI_Comm_get_attr", false, COMM, JAVA_INT, POINTER, POINTER);
     static final MethodHandle ABORT = function("MPI_Abort", false, COMM, JAVA_INT);
     static final MethodHandle ISEND = function("MPI_Isend", true, POINTER, JAVA_INT, TYPE, JAVA_INT, JAVA_INT, COMM, POINTER);
+    static final MethodHandle ISSEND = function("MPI_Issend", true, POINTER, JAVA_INT, TYPE, JAVA_INT, JAVA_INT, COMM, POINTER);
     static final MethodHandle IRECV = function("MPI_Irecv", true, POINTER, JAVA_INT, TYPE, JAVA_INT, JAVA_INT, COMM, POINTER);
     static final MethodHandle TEST = function("MPI_Test", true, POINTER, POINTER, POINTER);
     static final MethodHandle WAIT = function("MPI_Wait", false, POINTER, POINTER);

@@ -42,6 +42,12 @@ public interface MpiComm {
     /** MPI_Isend of bytes {@code [offset, offset + length)} to {@code peer}. */
     MpiRequest send(ByteBuffer buffer, int offset, int length, int peer, int tag) throws MpiException;
 
+    /**
+     * MPI_Issend of bytes {@code [offset, offset + length)} to {@code peer}: as {@link #send}, but
+     * complete only once the receiver has matched it.
+     */
+    MpiRequest sendSynchronous(ByteBuffer buffer, int offset, int length, int peer, int tag) throws MpiException;
+
     /** MPI_Irecv into bytes {@code [offset, offset + length)} from {@code peer} (or {@link #ANY_SOURCE}). */
     MpiRequest receive(ByteBuffer buffer, int offset, int length, int peer, int tag) throws MpiException;
 

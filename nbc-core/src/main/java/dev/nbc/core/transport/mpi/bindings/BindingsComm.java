@@ -96,9 +96,20 @@ final class BindingsComm extends RankedComm {
 
     @Override
     public MpiRequest send(ByteBuffer buffer, int offset, int length, int peer, int tag) throws MpiException {
+        return send(buffer, offset, length, peer, tag, false);
+    }
+
+    @Override
+    public MpiRequest sendSynchronous(ByteBuffer buffer, int offset, int length, int peer, int tag) throws MpiException {
+        return send(buffer, offset, length, peer, tag, true);
+    }
+
+    private MpiRequest send(ByteBuffer buffer, int offset, int length, int peer, int tag, boolean synchronous)
+            throws MpiException {
         try {
             ByteBuffer range = range(buffer, offset, length);
-            return new BindingsRequest(comm.iSend(range, length, MPI.BYTE, peer, tag), range);
+            return new BindingsRequest(synchronous ? comm.isSend(range, length, MPI.BYTE, peer, tag)
+                    : comm.iSend(range, length, MPI.BYTE, peer, tag), range);
         } catch (MPIException e) {
             throw BindingsMpi.error(e);
         }
