@@ -192,7 +192,7 @@ final class MessagePieces {
     /** Sends bytes {@code [offset, offset + length)} to {@code peer} as its length, then its pieces. */
     MpiRequest send(MpiComm comm, ByteBuffer buffer, int offset, int length, int peer, int tag) throws MpiException {
         ByteBuffer header = intBuffer(1).putInt(0, length);
-        Train train = new Train(this, comm, peer, tag, header, buffer, length, false);
+        Train train = new Train(pieceBytes, comm, peer, tag, header, buffer, length, false);
         try {
             train.add(comm.send(header, 0, 4, peer, tag));
             for (int start = 0; start < length; start += pieceBytes) {
@@ -211,7 +211,7 @@ final class MessagePieces {
     /** Receives a train into bytes {@code [offset, offset + length)} from {@code peer}: its length, then its pieces. */
     MpiRequest receive(MpiComm comm, ByteBuffer buffer, int offset, int length, int peer, int tag) throws MpiException {
         ByteBuffer header = intBuffer(1);
-        Train train = new Train(this, comm, peer, tag, header, buffer, length, true);
+        Train train = new Train(pieceBytes, comm, peer, tag, header, buffer, length, true);
         try {
             train.add(comm.receive(header, 0, 4, peer, tag));
             for (int start = 0; start < length; start += pieceBytes) {
@@ -229,7 +229,7 @@ final class MessagePieces {
      * length message says another length than the receive's.
      */
     private static final class Train implements MpiRequest {
-        private final MessagePieces pieces;
+        private final int pieceBytes;
         private final MpiComm comm;
         private final int peer;
         private final int tag;
@@ -245,9 +245,9 @@ final class MessagePieces {
         /** cancel() was called: the length message may never have come, and is not checked. */
         private boolean cancelled;
 
-        Train(MessagePieces pieces, MpiComm comm, int peer, int tag, ByteBuffer header, ByteBuffer buffer, int length,
+        Train(int pieceBytes, MpiComm comm, int peer, int tag, ByteBuffer header, ByteBuffer buffer, int length,
               boolean receive) {
-            this.pieces = pieces;
+            this.pieceBytes = pieceBytes;
             this.comm = comm;
             this.peer = peer;
             this.tag = tag;
@@ -263,17 +263,31 @@ final class MessagePieces {
 
         @Override
         public boolean test() throws MpiException {
+            return advance(false);
+        }
+
+        @Override
+        public void await() throws MpiException {
+            advance(true);
+        }
+
+        /**
+         * Takes the requests in order while they complete, each tested ({@code block}: waited
+         * for) once; true when all have. The length message is checked as soon as it is in.
+         */
+        private boolean advance(boolean block) throws MpiException {
             while (completed < requests.size()) {
-                boolean done;
+                MpiRequest next = requests.get(completed);
                 try {
-                    done = requests.get(completed).test();
+                    if (block) {
+                        next.await();
+                    } else if (!next.test()) {
+                        return false;
+                    }
                 } catch (MpiException e) {
                     completed++;
                     release();
                     throw e;
-                }
-                if (!done) {
-                    return false;
                 }
                 completed++;
                 if (completed == 1) {
@@ -281,23 +295,6 @@ final class MessagePieces {
                 }
             }
             return true;
-        }
-
-        @Override
-        public void await() throws MpiException {
-            while (completed < requests.size()) {
-                try {
-                    requests.get(completed).await();
-                } catch (MpiException e) {
-                    completed++;
-                    release();
-                    throw e;
-                }
-                completed++;
-                if (completed == 1) {
-                    checkLength();
-                }
-            }
         }
 
         /**
@@ -310,24 +307,23 @@ final class MessagePieces {
             if (!receive || cancelled || sent == length) {
                 return;
             }
-            int size = pieces.pieceBytes;
             // Requests 1..(the sender's pieces) each match one of its pieces (whole, or truncated
             // without harm: every piece is eager): MPI completes them; later ones match nothing.
-            release(1 + pieceCount(sent, size));
-            int unreceived = pieceCount(sent, size) - pieceCount(length, size);
+            release(1 + pieceCount(sent));
+            int unreceived = pieceCount(sent) - pieceCount(length);
             if (unreceived > 0) {
-                ByteBuffer dropped = ByteBuffer.allocateDirect(size);
+                ByteBuffer dropped = ByteBuffer.allocateDirect(pieceBytes);
                 MpiTransport.ABANDONED.add(dropped);   // written after this request is forgotten
                 for (int i = 0; i < unreceived; i++) {
-                    comm.receive(dropped, 0, size, peer, tag).free();
+                    comm.receive(dropped, 0, pieceBytes, peer, tag).free();
                 }
             }
             throw new MpiException("the message sent in pieces holds " + sent + " bytes, but its receive has room for "
                     + length + " (nothing was written past the receive's range)", 0, 0, false, null);
         }
 
-        private static int pieceCount(int length, int pieceBytes) {
-            return (length + pieceBytes - 1) / pieceBytes;
+        private int pieceCount(int bytes) {
+            return (bytes + pieceBytes - 1) / pieceBytes;
         }
 
         @Override
