@@ -6,7 +6,7 @@ import dev.nbc.bench.ops.PointKey;
 import dev.nbc.bench.report.Column;
 
 /**
- * One run's measurement of a back-to-back point: the distribution of the per-iteration maximum over ranks.
+ * One run's measurement of a back-to-back point: each figure of the ranks' own distributions, the largest over ranks.
  *
  * @param key           the point
  * @param iterations    timed iterations

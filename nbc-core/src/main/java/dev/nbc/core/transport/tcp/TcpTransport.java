@@ -359,6 +359,11 @@ public final class TcpTransport implements Transport {
         return Mesh.SOCKET_BUFFER_BYTES / 4;
     }
 
+    /** The connection to {@code rank} (its matching state, for this rank itself): for the tests of this package. */
+    Peer peer(int rank) {
+        return peers[rank];
+    }
+
     @Override
     public PendingOperation send(ByteBuffer buffer, int offset, int length, int peer, int tag) {
         TransportArguments.checkSend(this, buffer, offset, length, peer, tag);

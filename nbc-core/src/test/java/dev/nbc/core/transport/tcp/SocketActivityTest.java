@@ -79,6 +79,37 @@ class SocketActivityTest {
     }
 
     /**
+     * A send that the sockets did not take whole (its receiver reads nothing yet): the connection
+     * is due for another write at the pace its frames drain at, at most {@link Peer#MAX_PACE_NANOS}
+     * ahead, rather than only once the kernel reports the socket writable (after a third of the
+     * buffer has drained: 22 ms at 1 Gbit/s); once the receiver has read everything, nothing is due.
+     */
+    @Test
+    void framesBehindAFullSocketAreDueForAWriteAtTheirDrainPace() {
+        List<TcpTransport> group = groups.open(2);
+        Peer toRank1 = group.get(0).peer(1);
+        int length = 16 * Mesh.SOCKET_BUFFER_BYTES;
+        PendingOperation send = group.get(0).send(ByteBuffer.allocateDirect(length), 0, length, 1, 7);
+        for (int i = 0; i < 10; i++) {
+            assertFalse(send.test(), "the sockets took all of " + length + " bytes");
+            long due = toRank1.writePaceUntil() - System.nanoTime();
+            assertTrue(toRank1.hasQueuedFrames());
+            assertTrue(due <= Peer.MAX_PACE_NANOS, "the next write is due only in " + due / 1e6 + " ms");
+            assertTrue(toRank1.writePaceUntil() != 0, "no write is due with frames queued behind a full socket");
+            sleepQuietly(2);
+        }
+        ByteBuffer in = ByteBuffer.allocateDirect(length);
+        PendingOperation receive = group.get(1).receive(in, 0, length, 0, 7);
+        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+            while (!(send.test() & receive.test())) {
+                Thread.onSpinWait();
+            }
+        });
+        assertFalse(toRank1.hasQueuedFrames());
+        assertEquals(0, toRank1.writePaceUntil(), "a write is due with nothing queued");
+    }
+
+    /**
      * 32 MiB, eight times the socket buffers: the thread must read the payload as it arrives (a
      * paced look, or the connection's readiness) for the sender's writes to go on; neither
      * application thread calls into the library until the request is complete.
