@@ -22,7 +22,7 @@ import dev.nbc.core.schedule.Collective;
  * socket when its send is posted and lands in the receiver's socket buffer whether or not the
  * receiver calls MPI; so a message is sent as pieces of eager size, each an MPI message of its own
  * with the message's tag, which MPI's non-overtaking order keeps in sequence (measured across
- * namespace hosts in docs/core.md#progress-across-hosts).
+ * namespace hosts in docs/across-hosts.md).
  *
  * <p>The last piece is sent synchronously (MPI_Issend: its data still goes at once, and the send
  * completes once the receiver has matched it), so that a send completes, as a rendezvous send
