@@ -280,19 +280,40 @@ public final class OverlapBenchmark extends Benchmark {
     static final long MIN_CPU_LOOP_PARK_NANOS = 20_000;
     static final long MAX_CPU_LOOP_PARK_NANOS = 1_000_000;
 
-    /** The median over {@code reps} runs of this rank's CPU, in ns, from a collective's start to its completion seen by a test. */
+    /**
+     * The median over {@code reps} runs of this rank's CPU, in ns, from a collective's start to its
+     * completion seen by a test, less what the loop's own parks cost (their entry and wake-up,
+     * measured alone by {@link #parkCpuNanos}): the loop's, not the collective's.
+     */
     private static long cpuPerRun(Control control, VariantCall op, CpuMeter meter, int reps, long parkNanos) {
+        double parkCpu = parkCpuNanos(meter, parkNanos);
         double[] cpu = new double[reps];
         for (int i = 0; i < reps; i++) {
             control.barrier();
             long before = meter.rankCpuNow();
             dev.nbc.harness.call.CollectiveCall.Started started = op.start();
+            int parks = 0;
             while (!started.test()) {
                 java.util.concurrent.locks.LockSupport.parkNanos(parkNanos);
+                parks++;
             }
-            cpu[i] = meter.rankCpuNow() - before;
+            cpu[i] = Math.max(0, meter.rankCpuNow() - before - parks * parkCpu);
         }
         return (long) Stats.median(cpu);
+    }
+
+    /** Parks timed by {@link #parkCpuNanos}: their median is taken, so that a preempted one does not count. */
+    static final int PARK_CALIBRATION_PARKS = 16;
+
+    /** This rank's CPU per park of {@code parkNanos} with nothing in flight (the median over a few), in ns. */
+    static double parkCpuNanos(CpuMeter meter, long parkNanos) {
+        double[] cpu = new double[PARK_CALIBRATION_PARKS];
+        for (int i = 0; i < cpu.length; i++) {
+            long before = meter.rankCpuNow();
+            java.util.concurrent.locks.LockSupport.parkNanos(parkNanos);
+            cpu[i] = meter.rankCpuNow() - before;
+        }
+        return Stats.median(cpu);
     }
 
     /** Column {@code k} of every rank's figures times {@code scale}, in rank order, separated by ';'. */
