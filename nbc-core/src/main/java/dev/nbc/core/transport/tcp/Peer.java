@@ -67,14 +67,14 @@ final class Peer {
     private ByteBuffer inView;
     private ByteBuffer inViewOwner;
 
-    /** The rate at which this peer's long payloads have been arriving, bytes per ns (0: not measured yet). */
-    private double arrivalRate;
+    /** The rate at which this peer's long payloads have been arriving. */
+    private final LearnedRate arrivalRate = new LearnedRate();
     /** When a read last drained this connection in the middle of a long payload (0: it did not). */
     private long drainedAt;
     /** Until when a progress thread need not look at this connection ({@link #pace}). */
     private long paceUntil;
-    /** The rate at which this connection's full socket has been draining, bytes per ns (0: not measured yet). */
-    private double drainRate;
+    /** The rate at which this connection's full socket has been draining. */
+    private final LearnedRate drainRate = new LearnedRate();
     /** Since when the socket has been full, as far as the drain rate's sample goes (0: the last flush emptied the queue). */
     private long fullAt;
     /** Bytes a full socket has taken since {@link #fullAt}: what drained meanwhile. */
@@ -542,13 +542,10 @@ final class Peer {
         boolean drained = read < READ_BUDGET;
         long interval = now - drainedAt;
         if (drained && drainedAt != 0 && interval >= MIN_SAMPLE_NANOS && read > 0) {
-            double sample = (double) read / interval;
-            arrivalRate = arrivalRate == 0 ? sample : arrivalRate + (sample - arrivalRate) / 4;
+            arrivalRate.sample(read, interval);
         }
         drainedAt = drained ? now : 0;
-        long wait = arrivalRate == 0 ? FIRST_PACE_NANOS
-                : (long) Math.min(MAX_PACE_NANOS, Math.min(inRemaining, PACED_CHUNK_BYTES) / arrivalRate);
-        paceUntil = drained ? now + wait : now;
+        paceUntil = drained ? now + arrivalRate.paceNanos(inRemaining) : now;
     }
 
     /** Until when a progress thread need not look at this connection (a long payload arriving at a known pace); 0 if it should now. */
@@ -576,17 +573,14 @@ final class Peer {
             drainedSinceFull += written;
             long interval = now - fullAt;
             if (interval >= MIN_SAMPLE_NANOS && drainedSinceFull > 0) {
-                double sample = (double) drainedSinceFull / interval;
-                drainRate = drainRate == 0 ? sample : drainRate + (sample - drainRate) / 4;
+                drainRate.sample(drainedSinceFull, interval);
                 fullAt = now;
                 drainedSinceFull = 0;
             }
         }
         TcpSend head = sendHead;
         long rest = Frames.HEADER_BYTES - head.headerSent + (long) head.length - head.payloadSent;
-        long wait = drainRate == 0 ? FIRST_PACE_NANOS
-                : (long) Math.min(MAX_PACE_NANOS, Math.min(rest, PACED_CHUNK_BYTES) / drainRate);
-        writePaceUntil = now + wait;
+        writePaceUntil = now + drainRate.paceNanos(rest);
     }
 
     /** While frames are queued behind a full socket: when a progress thread should try to write again (0 otherwise). */
