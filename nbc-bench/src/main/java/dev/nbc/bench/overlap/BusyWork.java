@@ -13,7 +13,7 @@ import java.util.function.LongSupplier;
  */
 public final class BusyWork {
     private static volatile long sink;
-    private final double iterationsPerNano;
+    private double iterationsPerNano;
 
     private BusyWork(double iterationsPerNano) {
         this.iterationsPerNano = iterationsPerNano;
@@ -81,6 +81,17 @@ public final class BusyWork {
 
     public double iterationsPerNano() {
         return iterationsPerNano;
+    }
+
+    /**
+     * Corrects the rate after a computation meant to take {@code targetNanos} took
+     * {@code measuredNanos}: this VM's speed drifts by up to 2x over minutes (a neighbour on the
+     * host), so a rate calibrated at start-up can make a later computation half its target.
+     */
+    public void correct(double targetNanos, double measuredNanos) {
+        if (targetNanos > 0 && measuredNanos > 0) {
+            iterationsPerNano *= targetNanos / measuredNanos;
+        }
     }
 
     /**

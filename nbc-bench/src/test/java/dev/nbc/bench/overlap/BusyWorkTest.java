@@ -25,6 +25,15 @@ class BusyWorkTest {
         assertEquals(never[BusyWork.MAX_ROUNDS - 1], agreed(never), 1e-12, "the last of MAX_ROUNDS rounds, no more");
     }
 
+    @Test
+    void aComputationThatTookTwiceItsTargetHalvesTheRate() {
+        BusyWork work = BusyWork.withRate(0.8);
+        work.correct(1_000_000, 2_000_000);
+        assertEquals(0.4, work.iterationsPerNano(), 1e-12, "twice as long as meant: half the iterations per ns");
+        work.correct(1_000_000, 0);
+        assertEquals(0.4, work.iterationsPerNano(), 1e-12, "a computation that took no time corrects nothing");
+    }
+
     private static double agreed(double... rounds) {
         int[] next = {0};
         return BusyWork.agreedRate(() -> rounds[next[0]++]);
