@@ -127,7 +127,22 @@ final class Execution {
 
     /** When the current round is expected to be complete, bounded by the next poll a thread owes it. */
     private long expectedEnd() {
-        return Math.min(roundPostedAt + times.expected(round), passTime + ProgressEngine.MAX_POLL_NANOS);
+        return Math.min(roundPostedAt + times.expected(round), passTime + owedPollInterval());
+    }
+
+    /**
+     * How long a round in flight may go unpolled: {@link ProgressEngine#MAX_POLL_NANOS}, or for a
+     * message longer than {@link ProgressEngine#POLL_PACE_BYTES} the time that many bytes of it take
+     * at the round's learned pace, at most {@link ProgressEngine#MAX_PACED_POLL_NANOS} (a round that
+     * once took seconds must not leave the next ones unpolled for as long).
+     */
+    private long owedPollInterval() {
+        int largest = times.largestMessage(round);
+        if (largest <= ProgressEngine.POLL_PACE_BYTES) {
+            return ProgressEngine.MAX_POLL_NANOS;
+        }
+        long paced = times.expected(round) * ProgressEngine.POLL_PACE_BYTES / largest;
+        return Math.max(ProgressEngine.MAX_POLL_NANOS, Math.min(ProgressEngine.MAX_PACED_POLL_NANOS, paced));
     }
 
     /**

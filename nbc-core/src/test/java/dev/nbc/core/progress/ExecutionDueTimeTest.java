@@ -37,11 +37,20 @@ class ExecutionDueTimeTest {
 
     /** A broadcast's leaf at P = 2 (one round: its receive of {@code bytes}), posted at T0 on a transport that moves up to 4 KiB without polling. */
     private static Execution leafOfBroadcast(int bytes) {
+        return leafOfBroadcast(bytes, 0);
+    }
+
+    /** As {@link #leafOfBroadcast(int)}, its round learned to take {@code learnedNanos} (if not 0). */
+    private static Execution leafOfBroadcast(int bytes, long learnedNanos) {
         Schedule leaf = BcastAlgorithm.BINOMIAL.build(1, 2, 0, bytes, DataType.BYTE, 0);
         ScriptedTransport transport = new ScriptedTransport(1, 2).behave(() -> () -> false).movesWithoutPolling(4096);
         Execution execution = new Execution(leaf, transport, 0, null, Buffers.allocate(bytes, DataType.BYTE),
                 RequestAccess.create(() -> "IBCAST", BcastAlgorithm.BINOMIAL, NoEngine.INSTANCE), null);
-        assertFalse(execution.start(new ScratchPool(1 << 20), new RoundTimes(leaf), T0));
+        RoundTimes times = new RoundTimes(leaf);
+        if (learnedNanos != 0) {
+            times.observe(0, RoundTimes.NEVER_SEEN_RUNNING, learnedNanos);
+        }
+        assertFalse(execution.start(new ScratchPool(1 << 20), times, T0));
         return execution;
     }
 
@@ -56,6 +65,34 @@ class ExecutionDueTimeTest {
     void aRoundIsDueWhenItsLearnedDurationHasPassed() {
         times.observe(0, RoundTimes.NEVER_SEEN_RUNNING, 50_000);
         assertEquals(T0 + 50_000, postedAndPolledAt(T0 + 10).dueAt(false));
+    }
+
+    @Test
+    void aLongMessageIsPolledOncePerPaceOfItsBytesAtTheLearnedPace() {
+        Execution leaf = leafOfBroadcast(4 * ProgressEngine.POLL_PACE_BYTES, 16_000_000);   // 16 ms for four paces
+        assertFalse(leaf.poll(T0 + 10, 0));
+        assertEquals(T0 + 10 + 4_000_000, leaf.dueAt(false), "a poll owed after a quarter of the round, not after 1 ms");
+    }
+
+    @Test
+    void aLongMessageThatOnceTookSecondsIsStillPolledWithinTheLongestPacedInterval() {
+        Execution leaf = leafOfBroadcast(4 * ProgressEngine.POLL_PACE_BYTES, 10_000_000_000L);   // a peer 10 s late once
+        assertFalse(leaf.poll(T0 + 10, 0));
+        assertEquals(T0 + 10 + ProgressEngine.MAX_PACED_POLL_NANOS, leaf.dueAt(false));
+    }
+
+    @Test
+    void afterAPassThatMovedNothingTheThreadSleepsToTheNextDueRoundUnlessSomebodyWaits() {
+        long now = T0;
+        long poll = 40_000;
+        assertEquals(now + 900_000, ProgressEngine.nextLookAfterIdlePass(now, poll, now + 900_000, false),
+                "the next round is due after the back-off: no look before it");
+        assertEquals(now + poll, ProgressEngine.nextLookAfterIdlePass(now, poll, now + 900_000, true),
+                "a blocked waiter: the back-off");
+        assertEquals(now + poll, ProgressEngine.nextLookAfterIdlePass(now, poll, now - 5_000, false),
+                "an overdue round: the back-off");
+        assertEquals(now + ProgressEngine.MAX_PACED_POLL_NANOS,
+                ProgressEngine.nextLookAfterIdlePass(now, poll, Long.MAX_VALUE, false), "nothing due: the longest paced interval");
     }
 
     @Test
