@@ -3,32 +3,26 @@ package dev.nbc.examples.gauss;
 /** The three ways {@link DistributedGauss} moves the multipliers; the rest of the solver is shared. */
 public enum Variant {
     /** Listing 2: one blocking broadcast for the pivot row and one per multiplier. */
-    BLOCKING("blocking", "Listing 2: blocking bcast of every multiplier"),
+    BLOCKING("blocking"),
     /**
      * Listing 3: the same broadcasts, but multiplier i+1 travels (ibcast) while row i is updated with
      * multiplier i; two one-element buffers swapped each round.
      */
-    LOOKAHEAD("lookahead", "Listing 3: ibcast of multiplier i+1 during the update of row i"),
+    LOOKAHEAD("lookahead"),
     /**
      * One ibcast per step carrying the pivot row and all n-k-1 multipliers; the owner of column k+1
      * updates that column first, so step k+1's column travels while step k's update runs.
      */
-    COLUMN("column", "whole column of multipliers per step, step k+1's ibcast during step k's update");
+    COLUMN("column");
 
     private final String label;
-    private final String description;
 
-    Variant(String label, String description) {
+    Variant(String label) {
         this.label = label;
-        this.description = description;
     }
 
     public String label() {
         return label;
-    }
-
-    public String description() {
-        return description;
     }
 
     /** By label (blocking, lookahead, column) or by the paper's numbering (1, 2, 3). */

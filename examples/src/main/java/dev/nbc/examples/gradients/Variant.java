@@ -8,21 +8,21 @@ import java.util.Locale;
 /** The ways a training step sums its buckets; the backward pass and the checks are the same for all. */
 public enum Variant {
     /** DDP's: each bucket's nbc iallreduce starts as the bucket is ready, during the rest of the backward pass. */
-    OVERLAPPED("overlapped", true, "nbc iallreduce of each bucket as soon as it is ready, during the backward pass") {
+    OVERLAPPED("overlapped", true) {
         @Override
         GradientSum sum(Communicator comm, MpiCollectives library, GradientBuffers gradients) {
             return new OverlappedSum(comm, gradients);
         }
     },
     /** nbc's blocking allreduce of each bucket after the whole backward pass. */
-    BLOCKING("blocking", false, "nbc blocking allreduce of each bucket after the backward pass") {
+    BLOCKING("blocking", false) {
         @Override
         GradientSum sum(Communicator comm, MpiCollectives library, GradientBuffers gradients) {
             return SumAfterPass.throughNbc(comm, gradients);
         }
     },
     /** The MPI library's own MPI_Allreduce of each bucket after the whole backward pass. */
-    MPI_BLOCKING("mpi-blocking", false, "the MPI library's own MPI_Allreduce of each bucket after the backward pass") {
+    MPI_BLOCKING("mpi-blocking", false) {
         @Override
         GradientSum sum(Communicator comm, MpiCollectives library, GradientBuffers gradients) {
             if (library == null) {
@@ -34,12 +34,10 @@ public enum Variant {
 
     private final String label;
     private final boolean overlapsBackwardPass;
-    private final String description;
 
-    Variant(String label, boolean overlapsBackwardPass, String description) {
+    Variant(String label, boolean overlapsBackwardPass) {
         this.label = label;
         this.overlapsBackwardPass = overlapsBackwardPass;
-        this.description = description;
     }
 
     /**
@@ -55,10 +53,6 @@ public enum Variant {
 
     public String label() {
         return label;
-    }
-
-    public String description() {
-        return description;
     }
 
     /** By label: overlapped, blocking, mpi-blocking. */
