@@ -211,6 +211,9 @@ final class Execution {
         if (times != null) {
             times.observe(round, stillRunningAt, now - roundPostedAt);
         }
+        if (EngineTrace.ACTIVE != null) {
+            EngineTrace.ACTIVE.record(EngineTrace.Event.COMPLETED, round);
+        }
         return advanceRounds();
     }
 
@@ -301,6 +304,9 @@ final class Execution {
             }
         }
         roundPostedAt = passTime;
+        if (EngineTrace.ACTIVE != null && pendingCount > 0) {
+            EngineTrace.ACTIVE.record(EngineTrace.Event.POSTED, this.round);
+        }
         roundPolled = false;
         pollsWithoutProgress = 0;
         stalledSince = PROGRESSING;
