@@ -1,6 +1,7 @@
 package dev.nbc.examples;
 
 import dev.nbc.core.testing.mpi.MpiJob;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -16,7 +17,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * binary bytes, a value above 2^63 on line 102, an empty or truncated file) with exit code 2 and
  * one line naming the file, the line or field, and the rule. This module's test class path holds
  * both programs (nbc-bench as a test dependency) and the MPI bindings that native-latency loads.
+ * In {@code scripts/test --full} only (34 s): the readers' own tests check the same files in process.
  */
+@Tag("full")
 class InputFilesIT {
 
     @Test

@@ -4,6 +4,7 @@ import dev.nbc.bench.NbcBench;
 import dev.nbc.harness.cli.JobEnvironment;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,7 +19,11 @@ import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** {@code all} runs every registered benchmark, each with the options it shares with {@code all} and its own defaults. */
+/**
+ * {@code all} runs every registered benchmark, each with the options it shares with {@code all} and its own defaults.
+ * In {@code scripts/test --full} only (20 s): each benchmark's options are checked by its own tests.
+ */
+@Tag("full")
 class AllCompositionTest {
 
     @Test
