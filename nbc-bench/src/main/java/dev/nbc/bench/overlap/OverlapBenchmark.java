@@ -200,11 +200,15 @@ public final class OverlapBenchmark extends Benchmark {
         // 2. the computation alone, chunked as it will be, as long as the pure time: the rate is
         //    corrected until it is (a computation half the pure time caps the OSU overlap at half)
         Integer testCalls = config.testCalls();
-        double[] compute = computeAlone(work, target, testCalls, polls ? chunk : 0, reps);
-        for (int attempt = 1; attempt < COMPUTE_ATTEMPTS
-                && Math.abs(Stats.median(compute) - target) > COMPUTE_TOLERANCE * target; attempt++) {
-            work.correct(target, Stats.median(compute));
-            compute = computeAlone(work, target, testCalls, polls ? chunk : 0, reps);
+        long computeChunk = polls ? chunk : 0;
+        double[] compute = computeAlone(work, target, testCalls, computeChunk, reps);
+        for (int attempt = 1; attempt < COMPUTE_ATTEMPTS; attempt++) {
+            double median = Stats.median(compute);
+            if (Math.abs(median - target) <= COMPUTE_TOLERANCE * target) {
+                break;
+            }
+            work.correct(target, median);
+            compute = computeAlone(work, target, testCalls, computeChunk, reps);
         }
         // 3. both
         double[] overall = new double[reps];

@@ -85,6 +85,23 @@ public final class EngineTrace {
         return trace;
     }
 
+    /** Records {@code event} with {@code arg} now, if the trace is on; off, a null check the JIT folds away. */
+    static void note(Event event, int arg) {
+        EngineTrace trace = ACTIVE;
+        if (trace != null) {
+            trace.record(event, arg, System.nanoTime());
+        }
+    }
+
+    /** Records a wake-up of the progress thread that planned to wake at {@code plannedWake}: how many microseconds late it came. */
+    static void noteWake(long plannedWake) {
+        EngineTrace trace = ACTIVE;
+        if (trace != null) {
+            long now = System.nanoTime();
+            trace.record(Event.WAKE, (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, (now - plannedWake) / 1000)), now);
+        }
+    }
+
     /** Records {@code event} with {@code arg} at {@code nanos} (System.nanoTime) on the calling thread. */
     synchronized void record(Event event, int arg, long nanos) {
         int i = (int) (count % times.length);
@@ -93,11 +110,6 @@ public final class EngineTrace {
         args[i] = arg;
         threads[i] = Thread.currentThread().getName();
         count++;
-    }
-
-    /** Records {@code event} with {@code arg} now. */
-    void record(Event event, int arg) {
-        record(event, arg, System.nanoTime());
     }
 
     /**
@@ -109,10 +121,11 @@ public final class EngineTrace {
         out.println("time_us,thread,event,arg");
         long first = Math.max(0, count - times.length);
         long origin = count == 0 ? 0 : times[(int) (first % times.length)];
+        Event[] kinds = Event.values();
         for (long k = first; k < count; k++) {
             int i = (int) (k % times.length);
             out.printf(Locale.ROOT, "%.3f,%s,%s,%d%n", (times[i] - origin) / 1e3, threads[i],
-                    Event.values()[events[i]].name().toLowerCase(Locale.ROOT), args[i]);
+                    kinds[events[i]].name().toLowerCase(Locale.ROOT), args[i]);
         }
         out.flush();
     }

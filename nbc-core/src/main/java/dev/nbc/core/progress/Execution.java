@@ -211,9 +211,7 @@ final class Execution {
         if (times != null) {
             times.observe(round, stillRunningAt, now - roundPostedAt);
         }
-        if (EngineTrace.ACTIVE != null) {
-            EngineTrace.ACTIVE.record(EngineTrace.Event.COMPLETED, round);
-        }
+        EngineTrace.note(EngineTrace.Event.COMPLETED, round);
         return advanceRounds();
     }
 
@@ -304,8 +302,8 @@ final class Execution {
             }
         }
         roundPostedAt = passTime;
-        if (EngineTrace.ACTIVE != null && pendingCount > 0) {
-            EngineTrace.ACTIVE.record(EngineTrace.Event.POSTED, this.round);
+        if (pendingCount > 0) {
+            EngineTrace.note(EngineTrace.Event.POSTED, this.round);
         }
         roundPolled = false;
         pollsWithoutProgress = 0;

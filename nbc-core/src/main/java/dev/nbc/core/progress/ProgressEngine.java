@@ -471,9 +471,7 @@ public final class ProgressEngine implements AutoCloseable {
      * {@code now} is its clock reading, or {@link #CLOCK_NOT_READ}.
      */
     private void enter(long now) {
-        if (EngineTrace.ACTIVE != null) {
-            EngineTrace.ACTIVE.record(EngineTrace.Event.ENTER, 0);
-        }
+        EngineTrace.note(EngineTrace.Event.ENTER, 0);
         if (thread != null) {
             presence.enter(now);
         }
@@ -500,9 +498,7 @@ public final class ProgressEngine implements AutoCloseable {
      * long enough for the thread to help.
      */
     private void leave(boolean handOver, boolean started, long now) {
-        if (EngineTrace.ACTIVE != null) {
-            EngineTrace.ACTIVE.record(EngineTrace.Event.LEAVE, (started ? 1 : 0) | (handOver ? 2 : 0));
-        }
+        EngineTrace.note(EngineTrace.Event.LEAVE, (started ? 1 : 0) | (handOver ? 2 : 0));
         if (thread == null) {
             return;
         }
@@ -569,14 +565,9 @@ public final class ProgressEngine implements AutoCloseable {
         }
         try {
             threadPasses++;
-            EngineTrace trace = EngineTrace.ACTIVE;
-            if (trace != null) {
-                trace.record(EngineTrace.Event.PASS, 0);
-            }
+            EngineTrace.note(EngineTrace.Event.PASS, 0);
             boolean changed = pass(true, true, now);
-            if (trace != null) {
-                trace.record(EngineTrace.Event.PASS_END, changed ? 1 : 0);
-            }
+            EngineTrace.note(EngineTrace.Event.PASS_END, changed ? 1 : 0);
             if (changed) {
                 threadProgress++;
             }
@@ -888,7 +879,7 @@ public final class ProgressEngine implements AutoCloseable {
             } else {
                 signal.await(wakeAt - now);
             }
-            traceWake(wakeAt);
+            EngineTrace.noteWake(wakeAt);
             threadWakeups++;
         }
         plannedWake = RUNNING;
@@ -905,19 +896,10 @@ public final class ProgressEngine implements AutoCloseable {
         if (!unstarted() && running && (inFlight.get() == 0 || presence.anyInside())) {
             long wakeAt = EngineTrace.ACTIVE == null ? 0 : System.nanoTime() + nanos;
             LockSupport.parkNanos(this, nanos);
-            traceWake(wakeAt);
+            EngineTrace.noteWake(wakeAt);
             threadWakeups++;
         }
         plannedWake = RUNNING;
-    }
-
-    /** Traces a wake-up of the thread that planned to wake at {@code wakeAt}: how many microseconds late it came. */
-    private static void traceWake(long wakeAt) {
-        EngineTrace trace = EngineTrace.ACTIVE;
-        if (trace != null) {
-            long now = System.nanoTime();
-            trace.record(EngineTrace.Event.WAKE, (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, (now - wakeAt) / 1000)), now);
-        }
     }
 
     private void die(Throwable cause) {
