@@ -3,7 +3,7 @@
 # receive-side gap) and prints one line per case. Usage, from the repository's root, with
 # LogGOPSim built in $LGS (its src/LogGOPSim directory) and the modules compiled (mvn -o -q compile;
 # CP may name a copy of the classes, so that a build meanwhile does not pull them away):
-#   LGS=/tmp/rgap/lgs/src/LogGOPSim docs/results/netgauge-2026-11-25-s12/loggopsim/lgs.sh > lgs.txt
+#   LGS=/tmp/rgap/lgs/src/LogGOPSim docs/results/netgauge-2026-11-25/loggopsim/lgs.sh > lgs.txt
 set -euo pipefail
 here=$(dirname "$0")
 cp=${CP:-nbc-core/target/classes:nbc-models/target/classes}
