@@ -755,13 +755,17 @@ public final class ProgressEngine implements AutoCloseable {
                 long now = System.nanoTime();
                 if (policy() == ProgressPolicy.SHARED) {
                     long takeOver = presence.takeOverAt();
-                    if (inFlight.get() == 0 || takeOver - now > 0) {
+                    boolean idle = inFlight.get() == 0;
+                    if (idle || takeOver - now > 0) {
                         // Nothing to do, or the application drives the engine (or has just left it).
                         // Wake up for the take-over only when it is near: each wake-up of this
                         // thread risked a stall of a scheduler tick (4 ms) for the ranks polling on
                         // an oversubscribed machine, so a back-to-back loop must see almost none.
-                        long look = now + recheck;
-                        boolean soon = inFlight.get() > 0 && (presence.oftenAway() || presence.anyBlocked());
+                        // With nothing in flight the look is only the safety net (a start that
+                        // wants us wakes us): the back-off's short looks after the last collective
+                        // ended were 4-5 wake-ups on the computing core per start, compute, wait.
+                        long look = now + (idle ? MAX_RECHECK_NANOS : recheck);
+                        boolean soon = !idle && (presence.oftenAway() || presence.anyBlocked());
                         sleepUntil(soon ? Math.min(firstWorkAt(takeOver), look) : look, now);
                         recheck = Math.min(2 * recheck, MAX_RECHECK_NANOS);
                         continue;
