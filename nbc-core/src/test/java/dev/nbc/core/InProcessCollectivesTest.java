@@ -17,6 +17,7 @@ import dev.nbc.core.request.Requests;
 import dev.nbc.core.testing.Reference;
 import dev.nbc.core.transport.inprocess.EmulatedNetwork;
 import dev.nbc.core.transport.inprocess.InProcessWorld;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -197,10 +198,20 @@ class InProcessCollectivesTest {
 
     @ParameterizedTest
     @EnumSource(ProgressMode.class)
-    void randomizedCollectivesForEveryPFrom1To16(ProgressMode mode) {
-        int maxP = mode == ProgressMode.THREAD ? 16 : 9;
+    void randomizedCollectivesForEveryPFrom1To9(ProgressMode mode) {
+        randomizedCollectives(mode, 1, 9);
+    }
+
+    /** The same with the progress thread up to P = 16 (scripts/test --full). */
+    @Test
+    @Tag("full")
+    void randomizedCollectivesForEveryPFrom10To16() {
+        randomizedCollectives(ProgressMode.THREAD, 10, 16);
+    }
+
+    private void randomizedCollectives(ProgressMode mode, int fromP, int toP) {
         try (ProgressEngine engine = ProgressEngine.start(mode, IdleStrategy.BACKOFF)) {
-            for (int size = 1; size <= maxP; size++) {
+            for (int size = fromP; size <= toP; size++) {
                 try (InProcessWorld world = new InProcessWorld(size)) {
                     world.run((rank, transport) -> {
                         Communicator comm = Communicator.create(engine, transport);
