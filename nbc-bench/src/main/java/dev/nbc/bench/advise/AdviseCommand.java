@@ -325,7 +325,7 @@ public final class AdviseCommand implements Callable<Integer>, Checked {
         if (loaded != null) {
             return (p, b) -> {
                 LogGPParameters at = loaded.loggp().parameters(p, b);
-                return new LogGPParameters(at.L(), at.o(), at.g(), at.G(), p, gammaNs);
+                return new LogGPParameters(at.L(), at.o(), at.g(), at.G(), p, gammaNs, at.O());
             };
         }
         EmulatedNetwork planted = network.network();

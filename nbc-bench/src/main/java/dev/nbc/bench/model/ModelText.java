@@ -35,6 +35,14 @@ public final class ModelText {
             line(sb, "  G", r.G(), "ns/B");
         }
         sb.append(String.format(Locale.ROOT, "  %-14s %10.4f ns/B%n", "gamma", e.gamma()));
+        if (e.perByteOverhead() != null) {
+            var probe = m.data().cpuPerByte();
+            line(sb, "O (LogGOPS)", e.perByteOverhead(), "ns/B");
+            sb.append(String.format(Locale.ROOT, "  %-14s a computation of %.1f ms took %.3f / %.3f ms longer (ranks 0 / 1) "
+                    + "while %d x %d B moved each way%s%n", "", probe.computationNanos() / 1e6, probe.stretch().get(0).median() / 1e6,
+                    probe.stretch().get(1).median() / 1e6, probe.messages(), probe.messageBytes(),
+                    probe.late() > 0 ? "; " + probe.late() + " exchanges ended after it" : ""));
+        }
         PLogPEstimate pl = m.plogp();
         sb.append("\npLogP (Kielmann)\n");
         line(sb, "o_s(min)", pl.sendOverhead(), "us");

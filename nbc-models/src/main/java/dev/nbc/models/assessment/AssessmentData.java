@@ -4,10 +4,12 @@ import java.util.List;
 
 /**
  * The raw measurements of one parameter assessment between two ranks: one {@link SizeMeasurement}
- * per message size (ascending), Netgauge's n, the repetitions per timing, and gamma, the time to
- * reduce (sum) one byte of doubles on the measuring rank.
+ * per message size (ascending), Netgauge's n, the repetitions per timing, gamma, the time to
+ * reduce (sum) one byte of doubles on the measuring rank, and the CPU-per-byte probe's data (null
+ * when not measured, as on an emulated network, or in a file written before it existed).
  */
-public record AssessmentData(int n, int repetitions, List<SizeMeasurement> sizes, double gammaNsPerByte) {
+public record AssessmentData(int n, int repetitions, List<SizeMeasurement> sizes, double gammaNsPerByte,
+                             CpuPerByte cpuPerByte) {
 
     public AssessmentData {
         if (n < 2) {
@@ -20,5 +22,10 @@ public record AssessmentData(int n, int repetitions, List<SizeMeasurement> sizes
                         + " B follows " + sizes.get(i - 1).bytes() + " B");
             }
         }
+    }
+
+    /** Without the CPU-per-byte probe. */
+    public AssessmentData(int n, int repetitions, List<SizeMeasurement> sizes, double gammaNsPerByte) {
+        this(n, repetitions, sizes, gammaNsPerByte, null);
     }
 }

@@ -93,6 +93,9 @@ public final class ModelFile {
         checkEstimate(loggp.sendOverhead(), "loggp.sendOverhead", MAX_TIME_NS, file);
         checkEstimate(loggp.receiveOverhead(), "loggp.receiveOverhead", MAX_TIME_NS, file);
         checkValue(loggp.gamma(), "loggp.gamma", MAX_PER_BYTE_NS, file);
+        if (loggp.perByteOverhead() != null) { // files written before the CPU-per-byte probe have none: O = 0
+            checkEstimate(loggp.perByteOverhead(), "loggp.perByteOverhead", MAX_PER_BYTE_NS, file);
+        }
         for (int i = 0; i < loggp.regions().size(); i++) {
             GapRegion region = loggp.regions().get(i);
             String name = "loggp.regions[" + i + "]";

@@ -13,8 +13,11 @@ import dev.nbc.core.transport.inprocess.EmulatedNetwork;
  * @param G     gap per byte: the inverse bandwidth of bulk transfers
  * @param P     number of processes
  * @param gamma time to reduce one byte (fetch, compute, store); the paper's γ
+ * @param O     CPU overhead per byte of a send or a receive, beyond o: LogGOPS's O (Hoefler,
+ *              Schneider, Lumsdaine, "LogGOPSim", 2010), the CPU a host spends moving each byte
+ *              (the kernel's TCP work, copies); 0 in LogGP, where the NIC moves the bytes
  */
-public record LogGPParameters(double L, double o, double g, double G, int P, double gamma) {
+public record LogGPParameters(double L, double o, double g, double G, int P, double gamma, double O) {
 
     public LogGPParameters {
         requireTime("L", L);
@@ -22,6 +25,7 @@ public record LogGPParameters(double L, double o, double g, double G, int P, dou
         requireTime("g", g);
         requireTime("G", G);
         requireTime("gamma", gamma);
+        requireTime("O", O);
         if (P < 1) {
             throw new IllegalArgumentException("P: the number of processes must be >= 1, but was " + P);
         }
@@ -30,8 +34,13 @@ public record LogGPParameters(double L, double o, double g, double G, int P, dou
     private static void requireTime(String name, double value) {
         if (!Double.isFinite(value) || value < 0) {
             throw new IllegalArgumentException(name + ": must be a finite, non-negative number of nanoseconds"
-                    + (name.equals("G") || name.equals("gamma") ? " per byte" : "") + ", but was " + value);
+                    + (name.equals("G") || name.equals("gamma") || name.equals("O") ? " per byte" : "") + ", but was " + value);
         }
+    }
+
+    /** LogGP's parameters: no CPU overhead per byte (O = 0). */
+    public LogGPParameters(double L, double o, double g, double G, int P, double gamma) {
+        this(L, o, g, G, P, gamma, 0);
     }
 
     /**
@@ -45,7 +54,7 @@ public record LogGPParameters(double L, double o, double g, double G, int P, dou
 
     /** The same parameters for {@code processes} processes. */
     public LogGPParameters withP(int processes) {
-        return new LogGPParameters(L, o, g, G, processes, gamma);
+        return new LogGPParameters(L, o, g, G, processes, gamma, O);
     }
 
 }

@@ -19,6 +19,9 @@ import java.util.Arrays;
  *     {@code nicFree = s + g + (m-1)G}, the last byte leaves at {@code s + (m-1)G} (the send has
  *     then "finished injecting") and the message arrives at {@code s + (m-1)G + L}. For m = 0
  *     (barrier signals) (m-1)G is taken as 0. Posting a receive costs nothing.</li>
+ * <li>LogGOPS's CPU overhead per byte O ({@link LogGPParameters#O()}, 0 in LogGP): a send holds its
+ *     CPU for o + (m-1)O, its injection still starting after the o (LogGOPSim's send: the CPU's
+ *     {@code nexto = time + o + (m-1)O}, the NIC's start after o); a receive costs o + (m-1)O.</li>
  * <li>With a send buffer of B bytes ({@link SimulationConfig#sendBufferBytes()}, a socket's) the
  *     send finishes once at most B bytes are left to leave: at {@code max(t + o, s + (m-1)G - BG)};
  *     the NIC's times and the arrival do not change. LogGP's rule is B = 0.</li>
@@ -37,16 +40,15 @@ import java.util.Arrays;
  * {@code f = s + L} (its last at {@code f + (m-1)G}, as above), and its reception
  * <pre>
  *   begins     at b = max(f, CPU free, rxFree)    LogGOPSim: max(nexto, nextgr) &lt;= elem.time, else re-queued (l. 423, 495)
- *   holds the CPU until b + o + (m-1)G           nexto  = time + o + noise + max((m-1)O, (m-1)G) (l. 427)
+ *   holds the CPU until b + o + max((m-1)O, (m-1)G)   nexto  = time + o + noise + max((m-1)O, (m-1)G) (l. 427)
  *   rxFree   = b + g + (m-1)G                     nextgr = time + g + (m-1)G (l. 428)
  * </pre>
  * and the receive completes when the CPU is released. So n messages arriving at one idle rank at
  * once complete {@code max(o, g) + (m-1)G} apart, the last at {@code f + (n-1)(max(o, g) + (m-1)G)
  * + o + (m-1)G}; a lone message still completes at {@code f + (m-1)G + o}, as without the option.
- * LogGOPSim charges a per-byte CPU overhead O as well, {@code max((m-1)O, (m-1)G)}; our models
- * have no O (O = 0), which leaves (m-1)G. Noise stretches the o (LogGOPSim draws it over
- * {@code [b, b + o]}), not the (m-1)G, and the (m-1)G counts as network time on the critical path
- * and not as CPU work in {@link SimulationResult}'s busy time: the CPU is held, not working.
+ * Of the hold's {@code max((m-1)O, (m-1)G)} the (m-1)O is CPU work, which noise stretches with
+ * the o (LogGOPSim draws noise over {@code [b, b + o]} only), the rest network time on the critical
+ * path, not CPU work in {@link SimulationResult}'s busy time: the CPU is held, not working.
  * Receptions are taken at a rank round by round and, within a round, in order of their first
  * byte's arrival (LogGOPSim takes them in global time order, also before their receive is posted:
  * the two agree whenever a rank's messages arrive in the order of its rounds, as in gathers,
@@ -83,6 +85,7 @@ public final class ScheduleSimulator {
     private final double gapPerByte;
     private final double latency;
     private final double gamma;
+    private final double perByte;
     private final double copyCost;
     private final boolean receiveGap;
     private final double bufferedTime;
@@ -97,6 +100,7 @@ public final class ScheduleSimulator {
         this.gapPerByte = p.G();
         this.latency = p.L();
         this.gamma = p.gamma();
+        this.perByte = p.O();
         this.copyCost = config.copyCostPerByte();
         this.receiveGap = config.receiveGap();
         this.bufferedTime = config.sendBufferBytes() * gapPerByte;
@@ -195,6 +199,7 @@ public final class ScheduleSimulator {
         private double[] rxN = new double[16];
         private int[] rxH = new int[16];
         private double[] rxF = new double[16];
+        private double[] rxO = new double[16]; // a reception's (m-1)O
         private int[] order = new int[16];
 
         Run(ScheduleSource source) {
@@ -391,6 +396,9 @@ public final class ScheduleSimulator {
                     sN = iN;
                     sH = iH;
                 }
+                if (perByte > 0) { // the CPU moves the bytes while the NIC sends them: after the injection began
+                    work(rank, Math.max(schedules.bytes[i] - 1, 0) * perByte);
+                }
                 int destination = peerOf(rank, schedules.peer[i]);
                 queues.push(rank, destination, injected + latency, iC, iN, iH + 1, transfer);
                 if (state[destination] == BLOCKED) {
@@ -451,6 +459,7 @@ public final class ScheduleSimulator {
                 rxN[receives] = queues.pathNoise(node);
                 rxH[receives] = queues.pathHops(node);
                 rxF[receives] = queues.transfer(node);
+                rxO[receives] = Math.max(schedules.bytes[i] - 1, 0) * perByte;
                 order[receives] = receives;
                 receives++;
                 operations++;
@@ -480,7 +489,7 @@ public final class ScheduleSimulator {
                         n = rxN[x];
                         h = rxH[x];
                     }
-                    work(rank, o);
+                    work(rank, o + rxO[x]);
                 }
             }
             if (stamps[STAMPS * rank + SEND] > t) {
@@ -498,7 +507,7 @@ public final class ScheduleSimulator {
         /**
          * LogGOPSim's receptions on the current stamp (the CPU's time): each begins when its first
          * byte is there, the CPU is free and the receive-side gap has passed, then holds the CPU
-         * for o + (m-1)G and the NIC for g + (m-1)G.
+         * for o + max((m-1)O, (m-1)G) and the NIC for g + (m-1)G.
          */
         private void receiveInTurn(int rank, int receives) {
             int s = 3 * rank;
@@ -522,8 +531,8 @@ public final class ScheduleSimulator {
                 recvStamps[s + 1] = c;
                 recvStamps[s + 2] = n;
                 recvHops[rank] = h;
-                work(rank, o);
-                t += transfer; // the CPU is held while the data streams in (LogGOPSim's max((m-1)O, (m-1)G), O = 0)
+                work(rank, o + rxO[x]);
+                t += Math.max(transfer - rxO[x], 0); // the CPU is held while the data streams in: LogGOPSim's max((m-1)O, (m-1)G)
             }
         }
 
@@ -534,6 +543,7 @@ public final class ScheduleSimulator {
             rxN = Arrays.copyOf(rxN, capacity);
             rxH = Arrays.copyOf(rxH, capacity);
             rxF = Arrays.copyOf(rxF, capacity);
+            rxO = Arrays.copyOf(rxO, capacity);
             order = Arrays.copyOf(order, capacity);
         }
     }

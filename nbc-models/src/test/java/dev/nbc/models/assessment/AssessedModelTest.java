@@ -1,5 +1,7 @@
 package dev.nbc.models.assessment;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.nbc.models.assessment.netgauge.LogGPEstimate;
 import dev.nbc.models.assessment.netgauge.NetgaugeMethod;
 import dev.nbc.models.loggp.LogGPParameters;
@@ -8,6 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -62,6 +65,38 @@ class AssessedModelTest {
         assertEquals(model, ModelFile.load(file));
         String json = ModelFile.toJson(model);
         assertTrue(json.contains("\"openMpiVersion\" : \"none\"") && json.contains("\"host\""), json.substring(0, 300));
+    }
+
+    @Test
+    void theProbesStretchGivesOWithTheMessagesOverheadsTakenOut(@TempDir Path dir) {
+        // 4 messages of 1 MiB each way; ranks' computations 4.2 and 2.2 ms longer: S = 3.2 ms, k (o_s + o_r) = 28 us
+        AssessmentData plain = SyntheticAssessment.of(L, OS, OR, GAP, G, 1 << 16, 0, 1);
+        CpuPerByte probe = new CpuPerByte(1 << 20, 4, 60e6, List.of(new Spread(4.2e6, 4.0e6, 4.5e6, 30),
+                new Spread(2.2e6, 2.0e6, 2.3e6, 30)), 0);
+        AssessmentData data = new AssessmentData(plain.n(), plain.repetitions(), plain.sizes(), plain.gammaNsPerByte(), probe);
+        LogGPEstimate e = NetgaugeMethod.analyse(data);
+        double expected = (3.2e6 - 4 * (OS + OR)) / (2.0 * (4 << 20));
+        assertEquals(expected, e.perByteOverhead().value(), 1e-6 * expected);
+        assertEquals((3.0e6 - 4 * (OS + OR)) / (2.0 * (4 << 20)), e.perByteOverhead().low(), 1e-9);
+        assertEquals(expected, e.parameters(2, 1 << 20).O(), 1e-12);
+        assertEquals(0, NetgaugeMethod.analyse(plain).parameters(2, 1 << 20).O(), "not probed: LogGP, O = 0");
+        AssessedModel model = AssessedModel.analyse(Provenance.here("mpi", "synthetic", "none"), data);
+        Path file = dir.resolve("model.json");
+        ModelFile.save(model, file);
+        assertEquals(model, ModelFile.load(file));
+    }
+
+    @Test
+    void aFileWithoutTheProbeLoadsAsLogGP(@TempDir Path dir) throws Exception {
+        AssessedModel model = AssessedModel.analyse(Provenance.here("mpi", "synthetic", "none"),
+                SyntheticAssessment.of(L, OS, OR, GAP, G, 1 << 16, 0, 1));
+        ObjectMapper json = new ObjectMapper();
+        ObjectNode tree = (ObjectNode) json.readTree(ModelFile.toJson(model));
+        ((ObjectNode) tree.get("loggp")).remove("perByteOverhead");
+        ((ObjectNode) tree.get("data")).remove("cpuPerByte");
+        Path file = dir.resolve("older.json");
+        Files.writeString(file, json.writeValueAsString(tree));
+        assertEquals(0, ModelFile.load(file).loggp().parameters(2, 1024).O());
     }
 
     @Test

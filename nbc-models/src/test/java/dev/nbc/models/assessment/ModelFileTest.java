@@ -41,6 +41,9 @@ class ModelFileTest {
                 "days.json: loggp.sendOverhead.value: must be a finite number from -1e9 to 1e9 ns, but was 1.0E15");
         assertRefused("nan.json", edited(m -> ((ObjectNode) m.get("loggp").get("regions").get(0).get("G")).put("value", "NaN")),
                 "nan.json: loggp.regions[0].G.value: must be a finite number from -1e6 to 1e6 ns per byte, but was NaN");
+        assertRefused("nan-O.json", edited(m -> ((ObjectNode) m.get("loggp")).set("perByteOverhead",
+                        ((ObjectNode) m.get("loggp").get("sendOverhead")).deepCopy().put("value", "NaN"))),
+                "nan-O.json: loggp.perByteOverhead.value: must be a finite number from -1e6 to 1e6 ns per byte, but was NaN");
         assertRefused("text.json", edited(m -> ((ObjectNode) m.get("loggp").get("latency")).put("value", "fast")),
                 "text.json: loggp.latency.value: Cannot deserialize value of type `double` from String \"fast\"");
         assertRefused("regions.json", edited(m -> ((ObjectNode) m.get("loggp")).putArray("regions")),

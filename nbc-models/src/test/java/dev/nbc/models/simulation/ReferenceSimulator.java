@@ -32,6 +32,7 @@ final class ReferenceSimulator {
     private final double gapPerByte;
     private final double latency;
     private final double gamma;
+    private final double perByte;
     private final double copyCost;
     private final boolean receiveGap;
     private final CpuNoise noise;
@@ -45,6 +46,7 @@ final class ReferenceSimulator {
         this.gapPerByte = p.G();
         this.latency = p.L();
         this.gamma = p.gamma();
+        this.perByte = p.O();
         this.copyCost = config.copyCostPerByte();
         this.receiveGap = config.receiveGap();
         this.noise = config.noise();
@@ -136,6 +138,7 @@ final class ReferenceSimulator {
         private double[] rxN = new double[16];
         private int[] rxH = new int[16];
         private double[] rxF = new double[16];
+        private double[] rxO = new double[16];
         private int[] order = new int[16];
 
         Run(ScheduleSource source) {
@@ -294,6 +297,7 @@ final class ReferenceSimulator {
                 nicC[rank] = iC;
                 nicN[rank] = iN;
                 nicH[rank] = iH;
+                work(rank, Math.max(tp.bytes[i] - 1, 0) * perByte); // LogGOPS's O: CPU work beside the injection
                 if (injected > sT) {
                     sT = injected;
                     sC = iC;
@@ -360,6 +364,7 @@ final class ReferenceSimulator {
                 rxN[receives] = queues.pathNoise[node];
                 rxH[receives] = queues.pathHops[node];
                 rxF[receives] = queues.transfer[node];
+                rxO[receives] = Math.max(tp.bytes[i] - 1, 0) * perByte;
                 order[receives] = receives;
                 receives++;
                 operations++;
@@ -390,7 +395,7 @@ final class ReferenceSimulator {
                         n = rxN[x];
                         h = rxH[x];
                     }
-                    work(rank, o);
+                    work(rank, o + rxO[x]);
                 }
             }
             if (sendT[rank] > t) {
@@ -436,8 +441,8 @@ final class ReferenceSimulator {
                 recvC[rank] = c;
                 recvN[rank] = n;
                 recvH[rank] = h;
-                work(rank, o);
-                t += transfer; // the CPU is held while the data streams in (LogGOPSim's max((m-1)O, (m-1)G), O = 0)
+                work(rank, o + rxO[x]);
+                t += Math.max(transfer - rxO[x], 0); // held while the data streams in: LogGOPSim's max((m-1)O, (m-1)G)
             }
         }
 
@@ -448,6 +453,7 @@ final class ReferenceSimulator {
             rxN = Arrays.copyOf(rxN, capacity);
             rxH = Arrays.copyOf(rxH, capacity);
             rxF = Arrays.copyOf(rxF, capacity);
+            rxO = Arrays.copyOf(rxO, capacity);
             order = Arrays.copyOf(order, capacity);
         }
 

@@ -99,6 +99,21 @@ class SameResultsAtScaleTest {
     }
 
     @Test
+    void aCpuOverheadPerByteBelowAndAboveTheGapPerByte() {
+        for (double perByte : new double[]{0.2, 1.0}) { // O < G and O > G (G = 0.5), where the receive gap's hold is (m-1)O
+            LogGPParameters p = new LogGPParameters(PARAMS.L(), PARAMS.o(), PARAMS.g(), PARAMS.G(), 2, PARAMS.gamma(), perByte);
+            SimulationConfig plain = SimulationConfig.of(p);
+            SimulationConfig noisy = plain.withNoise(DetourNoise.randomOffsets(DetourTrace.periodic(100_000, 3_000, 5_000), 7));
+            for (SimulationConfig config : List.of(plain, noisy, plain.withReceiveGap())) {
+                for (Algorithm algorithm : FOUR) {
+                    assertSame(config, source(algorithm, 37, 100_000), null);
+                }
+                assertSame(config, source(AlltoallAlgorithm.LINEAR, 13, 100_000), null);
+            }
+        }
+    }
+
+    @Test
     void whatTheBuilderThreadThrowsReachesTheCaller() {
         // Rabenseifner refuses a non-commutative operation when the schedules are built
         ReduceOp difference = ReduceOp.ofIntegers("DIFFERENCE", false, (a, b) -> a - b);

@@ -87,6 +87,22 @@ class ScheduleSimulatorTest {
     }
 
     @Test
+    void aCpuOverheadPerByteHoldsTheCpuButNotTheWire() {
+        // the case above with LogGOPS's O = 0.5 ns/B: (m-1)O = 1000 of CPU after each send's o and in each receive
+        //  to 2: o 0..1500, inject 1500..3500 (NIC free 3600), arrives 4500; the root's CPU moves the bytes 1500..2500
+        //  to 1: o 2500..4000, inject max(4000, 3600) = 4000..6000, arrives 7000; CPU 4000..5000
+        //  rank 2: o + (m-1)O 4500..7000; rank 1: 7000..9500
+        LogGPParameters withO = new LogGPParameters(PARAMS.L(), PARAMS.o(), PARAMS.g(), PARAMS.G(), 1, PARAMS.gamma(), 0.5);
+        SimulationResult result = new ScheduleSimulator(SimulationConfig.of(withO))
+                .run(ScheduleSource.bcast(BcastAlgorithm.BINOMIAL, 3, 0, 2001, DataType.BYTE, 0));
+        assertEquals(6000, result.finishTime(0), EPS);
+        assertEquals(5000, result.cpuBusy(0), EPS);
+        assertEquals(9500, result.finishTime(1), EPS);
+        assertEquals(2500, result.cpuBusy(1), EPS);
+        assertEquals(7000, result.finishTime(2), EPS);
+    }
+
+    @Test
     void aSendBufferEndsTheSendWhenTheRestFitsInIt() {
         // the case above with the senders' transports holding 1500 B of a message (BG = 1500):
         //  to 2: injects 1500..3500, finishes at max(3000, 3500 - 1500) = 3000 (after both o)

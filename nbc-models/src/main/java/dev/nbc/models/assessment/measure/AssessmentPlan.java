@@ -11,8 +11,10 @@ import java.util.List;
  * @param n           messages per PRTT(n, d, s) (Netgauge uses 16)
  * @param repetitions timings per quantity and size (medians are kept)
  * @param warmups     untimed ping-pongs per size first
+ * @param cpuPerByte  whether to run the CPU-per-byte probe after the sizes (on real time only:
+ *                    {@link CpuPerByteProbe})
  */
-public record AssessmentPlan(List<Integer> sizes, int n, int repetitions, int warmups) {
+public record AssessmentPlan(List<Integer> sizes, int n, int repetitions, int warmups, boolean cpuPerByte) {
     /** Netgauge's n. */
     public static final int NETGAUGE_N = 16;
 
@@ -35,6 +37,16 @@ public record AssessmentPlan(List<Integer> sizes, int n, int repetitions, int wa
         if (warmups < 0) {
             throw new IllegalArgumentException("warmups: must be >= 0, but was " + warmups);
         }
+    }
+
+    /** Without the CPU-per-byte probe. */
+    public AssessmentPlan(List<Integer> sizes, int n, int repetitions, int warmups) {
+        this(sizes, n, repetitions, warmups, false);
+    }
+
+    /** The same plan with the CPU-per-byte probe. */
+    public AssessmentPlan withCpuPerByte() {
+        return new AssessmentPlan(sizes, n, repetitions, warmups, true);
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.nbc.models.assessment.measure;
 
 import dev.nbc.core.transport.Transport;
 import dev.nbc.models.assessment.AssessmentData;
+import dev.nbc.models.assessment.CpuPerByte;
 import dev.nbc.models.assessment.SizeMeasurement;
 import dev.nbc.models.assessment.Spread;
 
@@ -27,6 +28,9 @@ import java.util.function.IntConsumer;
  *     (long enough for the go and the message of s bytes to have travelled), then times its
  *     receive of the message the client sent on "go".</li>
  * </ol>
+ * Then, when the plan asks for it ({@link AssessmentPlan#cpuPerByte()}), LogGOPS's O: what an
+ * exchange of the largest size's messages takes from a computation on each rank's core
+ * ({@link CpuPerByteProbe}).
  *
  * Every timing is repeated {@code plan.repetitions()} times and kept as median and quartiles, on the
  * transport's clock ({@link Transport#nanoTime()}: the real one, or an emulated network's virtual
@@ -44,6 +48,12 @@ public final class AssessmentProtocol {
     private static final long RECEIVE_MARGIN_NANOS = 20_000;
     /** The whole protocol runs once, untimed, over this many of the first sizes (JIT warm-up). */
     private static final int WARMUP_SIZES = 6;
+    /** The CPU-per-byte probe moves this much each way per exchange, in 4 to 64 messages. */
+    private static final long PROBE_BYTES = 4L << 20;
+    private static final int MIN_PROBE_MESSAGES = 4;
+    private static final int MAX_PROBE_MESSAGES = 64;
+    /** The probe's signal is a few per cent of its computation: more pairs than the other timings. */
+    private static final int MIN_PROBE_REPETITIONS = 30;
 
     private AssessmentProtocol() {
     }
@@ -72,6 +82,7 @@ public final class AssessmentProtocol {
             for (int s : plan.sizes()) {
                 serve(client, plan, s, buffer, empty);
             }
+            probeCpuPerByte(transport, plan, firstTag);
             return Optional.empty();
         }
         Channel server = new Channel(transport, 1, firstTag);
@@ -86,7 +97,18 @@ public final class AssessmentProtocol {
                 progress.accept(i);
             }
         }
-        return Optional.of(new AssessmentData(plan.n(), plan.repetitions(), sizes, GammaProbe.measure()));
+        CpuPerByte cpu = probeCpuPerByte(transport, plan, firstTag);
+        return Optional.of(new AssessmentData(plan.n(), plan.repetitions(), sizes, GammaProbe.measure(), cpu));
+    }
+
+    /** The CPU-per-byte probe with the plan's largest messages, enough of them to move 4 MiB each way; null if not asked for. */
+    private static CpuPerByte probeCpuPerByte(Transport transport, AssessmentPlan plan, int firstTag) {
+        if (!plan.cpuPerByte()) {
+            return null;
+        }
+        int messages = (int) Math.min(MAX_PROBE_MESSAGES, Math.max(MIN_PROBE_MESSAGES, PROBE_BYTES / plan.maxBytes()));
+        return CpuPerByteProbe.run(transport, plan.maxBytes(), messages, Math.max(MIN_PROBE_REPETITIONS, plan.repetitions()), firstTag)
+                .orElse(null);
     }
 
     /** The client's side of one size. */

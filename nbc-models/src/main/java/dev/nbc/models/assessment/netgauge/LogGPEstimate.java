@@ -17,15 +17,23 @@ import java.util.List;
  * @param receiveOverhead o_r at the smallest size, the intercept of the delayed-receive timings
  * @param regions         g and G per protocol region, ascending sizes
  * @param gamma           time to reduce one byte (the paper's γ), timed on the measuring rank
+ * @param perByteOverhead LogGOPS's O, the CPU a send or a receive costs per byte beyond o, from the
+ *                        CPU-per-byte probe; null when it was not measured (then O = 0, LogGP)
  */
 public record LogGPEstimate(Estimate latencyNetgauge, Estimate latency, Estimate sendOverhead,
-                            Estimate receiveOverhead, List<GapRegion> regions, double gamma) {
+                            Estimate receiveOverhead, List<GapRegion> regions, double gamma, Estimate perByteOverhead) {
 
     public LogGPEstimate {
         regions = List.copyOf(regions);
         if (regions.isEmpty()) {
             throw new IllegalArgumentException("regions: need at least one protocol region");
         }
+    }
+
+    /** Without O (LogGP). */
+    public LogGPEstimate(Estimate latencyNetgauge, Estimate latency, Estimate sendOverhead, Estimate receiveOverhead,
+                         List<GapRegion> regions, double gamma) {
+        this(latencyNetgauge, latency, sendOverhead, receiveOverhead, regions, gamma, null);
     }
 
     /** The region whose g and G apply to messages of {@code bytes}: the one covering it, else the nearest. */
@@ -44,13 +52,14 @@ public record LogGPEstimate(Estimate latencyNetgauge, Estimate latency, Estimate
     /**
      * The parameters for the equations and the simulator, for {@code processes} ranks and messages
      * of about {@code bytes}: g and G from that size's protocol region, and one o, the mean of o_s
-     * and o_r, because the paper's model (and the simulator) charges the same o on both sides.
-     * Negative estimates (noise around a true 0) are clamped to 0.
+     * and o_r, because the paper's model (and the simulator) charges the same o on both sides; O
+     * when it was measured. Negative estimates (noise around a true 0) are clamped to 0.
      */
     public LogGPParameters parameters(int processes, long bytes) {
         GapRegion r = regionFor(bytes);
         double o = (sendOverhead.value() + receiveOverhead.value()) / 2;
         return new LogGPParameters(Math.max(0, latency.value()), Math.max(0, o), Math.max(0, r.g().value()),
-                Math.max(0, r.G().value()), processes, Math.max(0, gamma));
+                Math.max(0, r.G().value()), processes, Math.max(0, gamma),
+                perByteOverhead == null ? 0 : Math.max(0, perByteOverhead.value()));
     }
 }

@@ -1,8 +1,10 @@
 package dev.nbc.models.assessment.netgauge;
 
 import dev.nbc.models.assessment.AssessmentData;
+import dev.nbc.models.assessment.CpuPerByte;
 import dev.nbc.models.assessment.Estimate;
 import dev.nbc.models.assessment.SizeMeasurement;
+import dev.nbc.models.assessment.Spread;
 import dev.nbc.models.assessment.fit.Curve;
 import dev.nbc.models.assessment.fit.LineFit;
 import dev.nbc.models.assessment.fit.ProtocolRegions;
@@ -35,6 +37,11 @@ import java.util.List;
  *     NIC's o overlaps the wire is not observable at all. Given o_s and o_r we also report
  *     {@code PRTT(1,0,1)/2 - o_s - o_r}, LogGP's L under the convention the emulated network and the
  *     simulator use (one-way = o_s + L + o_r); it is only as good as the overheads subtracted.</li>
+ * <li>O (LogGOPS's CPU overhead per byte, not Netgauge's), when the CPU-per-byte probe ran: each
+ *     rank sent and received B bytes in k messages while computing, and its computation took S
+ *     longer; the simulator charges a rank {@code k (o_s + o_r)} and {@code 2 B O} for that, so
+ *     {@code O = (S - k (o_s + o_r)) / 2B}, S the two ranks' median stretch averaged (as o is
+ *     the mean of the two sides').</li>
  * </ul>
  */
 public final class NetgaugeMethod {
@@ -86,7 +93,22 @@ public final class NetgaugeMethod {
                 "PRTT(1,0," + smallest.bytes() + ")/2, as Netgauge reports L");
         Estimate latency = netgaugeL.minus(os, "PRTT(1,0," + smallest.bytes() + ")/2 - o_s - o_r")
                 .minus(or, "PRTT(1,0," + smallest.bytes() + ")/2 - o_s - o_r");
-        return new LogGPEstimate(netgaugeL, latency, os, or, regions, data.gammaNsPerByte());
+        return new LogGPEstimate(netgaugeL, latency, os, or, regions, data.gammaNsPerByte(),
+                data.cpuPerByte() == null ? null : perByteOverhead(data.cpuPerByte(), os.value() + or.value()));
+    }
+
+    /** O from the probe's stretch, the messages' o taken out; its range from the ranks' quartiles. */
+    static Estimate perByteOverhead(CpuPerByte probe, double overheadsPerMessagePair) {
+        double messagesOverhead = probe.messages() * overheadsPerMessagePair;
+        double perByte = 1.0 / (2.0 * probe.bytesEachWay());
+        double q25 = (probe.stretch().get(0).q25() + probe.stretch().get(1).q25()) / 2;
+        double q75 = (probe.stretch().get(0).q75() + probe.stretch().get(1).q75()) / 2;
+        int samples = probe.stretch().get(0).samples() + probe.stretch().get(1).samples();
+        Spread stretch = new Spread(probe.meanStretch(), q25, q75, samples);
+        return new Estimate((stretch.median() - messagesOverhead) * perByte, (q25 - messagesOverhead) * perByte,
+                (q75 - messagesOverhead) * perByte, "IQR", Double.NaN, stretch.relativeIqr(), samples,
+                "O: (S - k (o_s + o_r)) / 2B, S the computation's stretch while each rank sent and received B = "
+                        + probe.bytesEachWay() + " B in k = " + probe.messages() + " messages");
     }
 
     /** Netgauge's T(s): the extra time per extra message sent back to back. */
