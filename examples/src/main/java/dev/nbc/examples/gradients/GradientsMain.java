@@ -16,10 +16,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
@@ -34,7 +34,9 @@ import java.util.concurrent.Callable;
  *
  * <p>Before the variants, {@link Calibration} times the blocking allreduce of every bucket (A)
  * and sets the pass's arithmetic so that it takes {@code --compute-ms}, or else A; the pass is then
- * timed alone (c). Beside each variant's times, two predictions ({@link StepPrediction}):
+ * timed alone. The variants' steps run interleaved ({@link Training#run(List, int, int)}). Beside
+ * each variant's times, two predictions ({@link StepPrediction}), with c the pass alone as the
+ * steps saw it (the blocking variant's pass, else the calibration's):
  * blocking = c + sum_b T_b, overlapped = f_B with f_b = max(r_b, f_{b-1}) + T_b (bucket b ready at
  * r_b), with T_b as measured in the calibration, and, given {@code --model FILE} or the LogGP
  * parameters, as nbc-models' schedule simulator predicts it.
@@ -166,10 +168,9 @@ public final class GradientsMain implements Callable<Integer>, Checked {
             }
             Training training = new Training(comm, mpi.world().collectives(), gradients, values,
                     new BackwardPass(gradients, values, comm.rank(), calibration.unitsPerElement()));
-            List<Training.Run> runs = new ArrayList<>();
-            for (Variant variant : variants) {
-                Training.Run run = training.run(variant, warmup, steps);
-                runs.add(run);
+            List<Training.Run> runs = training.run(List.copyOf(variants), warmup, steps);
+            for (Training.Run run : runs) {
+                Variant variant = run.variant();
                 if (prints) {
                     System.out.printf(Locale.ROOT, "  %-13s median %8.1f ms  %s%n", variant.label(), run.millis().median(),
                             run.correct() ? "sums correct" : "WRONG: " + run.mismatches() + " sums differ from the exact ones"
@@ -197,12 +198,16 @@ public final class GradientsMain implements Callable<Integer>, Checked {
     private void report(List<Training.Run> runs, Calibration calibration, int size, boolean sharesCore, boolean correct,
                         boolean sameInAllVariants) {
         LogGPSource network = loggp.source();
-        StepPrediction fromParts = StepPrediction.fromParts(calibration.computeMillis(), plan, calibration.allreduceMillis());
-        StepPrediction fromLogGP = network == null ? null
-                : StepPrediction.fromLogGP(calibration.computeMillis(), plan, network, size, sharesCore);
+        // c as the steps saw it: the blocking variant's pass is the pass alone, timed between the other variants' steps
+        Optional<Training.Run> blocking = runs.stream().filter(r -> r.variant() == Variant.BLOCKING).findFirst();
+        double compute = blocking.map(r -> r.passMillis().median()).orElse(calibration.computeMillis());
+        StepPrediction fromParts = StepPrediction.fromParts(compute, plan, calibration.allreduceMillis());
+        StepPrediction fromLogGP = network == null ? null : StepPrediction.fromLogGP(compute, plan, network, size, sharesCore);
         new GradientsReport(runs, fromParts, fromLogGP).print(System.out);
         System.out.println("predicted: blocking = c + sum_b T_b; overlapped = f_B, f_b = max(r_b, f_b-1) + T_b with bucket b ready at r_b"
-                + " (StepPrediction); parts: T_b measured in the calibration; LogGP: "
+                + " (StepPrediction); c = " + String.format(Locale.ROOT, "%.1f ms, ", compute)
+                + (blocking.isPresent() ? "the blocking variant's pass (median)" : "the calibration's")
+                + "; parts: T_b measured in the calibration; LogGP: "
                 + (network == null ? "none (give --model FILE or --latency-us, --gap-per-byte-ns, ...)"
                         : "T_b simulated on " + network.describe() + (sharesCore ? ", the sums' CPU time added to c (shared core)" : "")));
         System.out.println(correct ? "gradients: every sum of every step equals the exact sum bit for bit on every rank; "

@@ -17,7 +17,8 @@ import dev.nbc.models.prediction.Prediction;
  *     thread; when the two share one (policy SHARED, or a rank with one core), the sums' CPU time
  *     {@code C_b} is taken from the pass's: {@code c' = c + sum_b C_b}.</li>
  * </ul>
- * C_b is the sums' own work (o per message, gamma per reduced byte); what a progress thread costs
+ * C_b is the sums' own work (o per message, gamma per reduced byte, and LogGOPS's O per byte sent
+ * and received when the model has it: the host's kernel moving the bytes); what a progress thread costs
  * beyond it on a shared core (a DEDICATED thread's polling, a SHARED thread's wake-ups) is not
  * modelled: the report's progress column measures it.
  * Since f_B &gt;= r_B + T_B = c' + T_B, the overlapped step never beats the compute plus the last
@@ -26,8 +27,8 @@ import dev.nbc.models.prediction.Prediction;
  *
  * <p>T_b and C_b come from nbc-models: the schedule simulator runs the allreduce schedule nbc's
  * selector picks for the bucket's size on the network's LogGP parameters
- * ({@link CollectivePredictor}: its finish time and its busiest rank's CPU time, o per message and
- * gamma per reduced byte), or they are the blocking allreduces measured before the run
+ * ({@link CollectivePredictor}: its finish time and its busiest rank's CPU time, o per message,
+ * gamma per reduced byte, O per byte moved), or they are the blocking allreduces measured before the run
  * ({@link #fromParts}, C_b = 0): that prediction tests only the overlap, the LogGP one the model too.
  *
  * @param blockingMillis   blocking's and mpi-blocking's step

@@ -5,7 +5,9 @@ import dev.nbc.core.transport.mpi.MpiCollectives;
 import dev.nbc.examples.shared.AcrossRanks;
 import dev.nbc.examples.shared.Timings;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Training steps of one rank, each the backward pass and the sum of its buckets the way a
@@ -48,38 +50,60 @@ public final class Training {
         }
     }
 
+    /** {@link #run(List, int, int)} with one variant. */
+    public Run run(Variant variant, int warmup, int steps) {
+        return run(List.of(variant), warmup, steps).get(0);
+    }
+
     /**
-     * {@code warmup} untimed steps and then {@code steps} timed ones with {@code variant}; steps
-     * are numbered from 0 for every variant, so that the last steps of all variants sum the same
+     * {@code warmup} untimed steps and then {@code steps} timed ones of every variant, interleaved
+     * (step 0 of each variant in turn, then step 1, ...), so that a machine whose speed drifts
+     * over the minutes of a run slows them all alike and their ratios stay fair. Steps are
+     * numbered from 0 for every variant, so that the last steps of all variants sum the same
      * gradients. Each step starts after a barrier (so that the slowest rank's time is the step's)
      * and is timed from there to every sum in place; the checks between steps are not timed.
      */
-    public Run run(Variant variant, int warmup, int steps) {
-        GradientSum sum = variant.sum(comm, library, gradients);
-        long wrong = 0;
-        double[] millis = new double[2 * steps];
-        long cpuAtStart = 0;
-        for (int step = 0; step < warmup + steps; step++) {
-            if (step == warmup) {
-                cpuAtStart = comm.engine().threadCpuNanos();
-            }
-            comm.barrier();
-            long start = System.nanoTime();
-            pass.run(step, sum::ready);
-            long passed = System.nanoTime();
-            sum.complete();
-            long end = System.nanoTime();
-            if (step >= warmup) {
-                millis[step - warmup] = (end - start) / 1e6;
-                millis[steps + step - warmup] = (passed - start) / 1e6;
-            }
-            wrong += gradients.mismatches(values, comm.size(), step);
+    public List<Run> run(List<Variant> variants, int warmup, int steps) {
+        int v = variants.size();
+        GradientSum[] sums = new GradientSum[v];
+        for (int i = 0; i < v; i++) {
+            sums[i] = variants.get(i).sum(comm, library, gradients);
         }
-        long cpuAtEnd = comm.engine().threadCpuNanos();
-        double progressCpu = AcrossRanks.slowest(comm, cpuAtStart < 0 || cpuAtEnd < 0 ? Double.NaN : (cpuAtEnd - cpuAtStart) / 1e6 / steps);
-        AcrossRanks.slowest(comm, millis);
-        long digest = gradients.digest();
-        return new Run(variant, new Timings(Arrays.copyOf(millis, steps)), new Timings(Arrays.copyOfRange(millis, steps, 2 * steps)),
-                progressCpu, AcrossRanks.total(comm, wrong), digest, AcrossRanks.sameOnAllRanks(comm, digest));
+        long[] wrong = new long[v];
+        long[] digests = new long[v];
+        long[] progressCpu = new long[v];
+        boolean cpuMeasured = true;
+        double[][] millis = new double[v][2 * steps];
+        for (int step = 0; step < warmup + steps; step++) {
+            for (int i = 0; i < v; i++) {
+                long cpuBefore = comm.engine().threadCpuNanos();
+                comm.barrier();
+                long start = System.nanoTime();
+                pass.run(step, sums[i]::ready);
+                long passed = System.nanoTime();
+                sums[i].complete();
+                long end = System.nanoTime();
+                long cpuAfter = comm.engine().threadCpuNanos();
+                if (step >= warmup) {
+                    millis[i][step - warmup] = (end - start) / 1e6;
+                    millis[i][steps + step - warmup] = (passed - start) / 1e6;
+                    progressCpu[i] += cpuAfter - cpuBefore;
+                    cpuMeasured &= cpuBefore >= 0 && cpuAfter >= 0;
+                }
+                wrong[i] += gradients.mismatches(values, comm.size(), step);
+                if (step == warmup + steps - 1) {
+                    digests[i] = gradients.digest();
+                }
+            }
+        }
+        List<Run> runs = new ArrayList<>();
+        for (int i = 0; i < v; i++) {
+            double cpu = AcrossRanks.slowest(comm, cpuMeasured ? progressCpu[i] / 1e6 / steps : Double.NaN);
+            AcrossRanks.slowest(comm, millis[i]);
+            runs.add(new Run(variants.get(i), new Timings(Arrays.copyOf(millis[i], steps)),
+                    new Timings(Arrays.copyOfRange(millis[i], steps, 2 * steps)), cpu, AcrossRanks.total(comm, wrong[i]), digests[i],
+                    AcrossRanks.sameOnAllRanks(comm, digests[i])));
+        }
+        return runs;
     }
 }

@@ -57,8 +57,7 @@ class TrainingTest {
             for (BucketPlan plan : List.of(BucketPlan.withCount(model, 5), BucketPlan.withCount(model, 1),
                     BucketPlan.withCap(model, 8))) {
                 Training training = training(comm, plan);
-                runs.add(training.run(Variant.OVERLAPPED, 1, STEPS));
-                runs.add(training.run(Variant.BLOCKING, 1, STEPS));
+                runs.addAll(training.run(List.of(Variant.OVERLAPPED, Variant.BLOCKING), 1, STEPS)); // interleaved
             }
             return runs;
         });
