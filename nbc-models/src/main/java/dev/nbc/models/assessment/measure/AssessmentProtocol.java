@@ -48,8 +48,9 @@ public final class AssessmentProtocol {
     private static final long RECEIVE_MARGIN_NANOS = 20_000;
     /** The whole protocol runs once, untimed, over this many of the first sizes (JIT warm-up). */
     private static final int WARMUP_SIZES = 6;
-    /** The CPU-per-byte probe moves this much each way per exchange, in 4 to 64 messages. */
+    /** The CPU-per-byte probe moves this much each way per exchange, in 4 to 64 messages of at most 1 MiB. */
     private static final long PROBE_BYTES = 4L << 20;
+    private static final int MAX_PROBE_MESSAGE_BYTES = 1 << 20;
     private static final int MIN_PROBE_MESSAGES = 4;
     private static final int MAX_PROBE_MESSAGES = 64;
     /** The probe's signal is a few per cent of its computation: more pairs than the other timings. */
@@ -101,13 +102,17 @@ public final class AssessmentProtocol {
         return Optional.of(new AssessmentData(plan.n(), plan.repetitions(), sizes, GammaProbe.measure(), cpu));
     }
 
-    /** The CPU-per-byte probe with the plan's largest messages, enough of them to move 4 MiB each way; null if not asked for. */
+    /**
+     * The CPU-per-byte probe with the plan's largest messages (at most 1 MiB, so that its buffers stay
+     * small whatever the plan), enough of them to move 4 MiB each way; null if not asked for.
+     */
     private static CpuPerByte probeCpuPerByte(Transport transport, AssessmentPlan plan, int firstTag) {
         if (!plan.cpuPerByte()) {
             return null;
         }
-        int messages = (int) Math.min(MAX_PROBE_MESSAGES, Math.max(MIN_PROBE_MESSAGES, PROBE_BYTES / plan.maxBytes()));
-        return CpuPerByteProbe.run(transport, plan.maxBytes(), messages, Math.max(MIN_PROBE_REPETITIONS, plan.repetitions()), firstTag)
+        int bytes = Math.min(plan.maxBytes(), MAX_PROBE_MESSAGE_BYTES);
+        int messages = (int) Math.min(MAX_PROBE_MESSAGES, Math.max(MIN_PROBE_MESSAGES, PROBE_BYTES / bytes));
+        return CpuPerByteProbe.run(transport, bytes, messages, Math.max(MIN_PROBE_REPETITIONS, plan.repetitions()), firstTag)
                 .orElse(null);
     }
 
