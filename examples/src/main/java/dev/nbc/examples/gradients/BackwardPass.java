@@ -1,10 +1,12 @@
 package dev.nbc.examples.gradients;
 
+import dev.nbc.models.assessment.measure.FixedWork;
+
 import java.util.function.IntConsumer;
 
 /**
  * One rank's synthetic backward pass: layer by layer from the output (layers - 1) to the input
- * (0), each layer's arithmetic ({@link BusyWork}, in proportion to its size) and then its gradient
+ * (0), each layer's arithmetic ({@link FixedWork}, in proportion to its size) and then its gradient
  * written into its bucket ({@link GradientBuffers#fill}); when a layer completes its bucket, the
  * bucket is handed on, as DDP's autograd hook does, so that its sum can start while the remaining
  * layers are computed.
@@ -16,7 +18,7 @@ public final class BackwardPass {
     private final long[] unitsPerLayer;
 
     /**
-     * @param unitsPerElement the arithmetic per gradient element, in {@link BusyWork} units: the
+     * @param unitsPerElement the arithmetic per gradient element, in {@link FixedWork} units: the
      *                        compute of the pass besides writing the gradients
      */
     public BackwardPass(GradientBuffers gradients, GradientValues values, int rank, double unitsPerElement) {
@@ -37,7 +39,7 @@ public final class BackwardPass {
     public void run(int step, IntConsumer bucketReady) {
         BucketPlan plan = gradients.plan();
         for (int layer = unitsPerLayer.length - 1; layer >= 0; layer--) {
-            BusyWork.run(unitsPerLayer[layer]);
+            FixedWork.run(unitsPerLayer[layer]);
             gradients.fill(layer, values, rank, step);
             if (plan.completes(layer)) {
                 bucketReady.accept(plan.bucketOf(layer));

@@ -5,6 +5,7 @@ import dev.nbc.core.datatype.DataType;
 import dev.nbc.core.datatype.ReduceOp;
 import dev.nbc.examples.shared.AcrossRanks;
 import dev.nbc.examples.shared.Timings;
+import dev.nbc.models.assessment.measure.FixedWork;
 
 /**
  * What is measured before the variants run, on every rank alike, each time the slowest rank's and
@@ -15,7 +16,7 @@ import dev.nbc.examples.shared.Timings;
  * <li>the backward pass with no arithmetic, only writing the gradients: w;</li>
  * <li>the arithmetic per element that makes the pass take the target, {@code --compute-ms} or
  *     else A (so that the pass and the sums take about as long, where overlapping them gains most):
- *     a first guess {@code u1 = (target - w) / (unit N)} for N elements from the {@link BusyWork}
+ *     a first guess {@code u1 = (target - w) / (unit N)} for N elements from the {@link FixedWork}
  *     unit's best time on the slowest rank, then the pass timed with it, c1, and the line through
  *     (0, w) and (u1, c1) solved for the target, since the unit's best time alone is optimistic
  *     (the pass's loops are not the calibration's, and other threads take their share); none when
@@ -68,7 +69,7 @@ public record Calibration(double[] allreduceMillis, double writeMillis, double t
             allreduce[b] = new Timings(ofBucket).median();
         }
         double write = passMillis(comm, writeOnly);
-        double unit = AcrossRanks.slowest(comm, BusyWork.nanosPerUnit());
+        double unit = AcrossRanks.slowest(comm, FixedWork.nanosPerUnit());
         double sum = 0;
         for (double t : allreduce) {
             sum += t;

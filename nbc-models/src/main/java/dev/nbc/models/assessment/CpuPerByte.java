@@ -11,7 +11,7 @@ import java.util.List;
  *
  * @param messageBytes    bytes per message
  * @param messages        messages each rank sent, and received, in one exchange
- * @param computationNanos the computation alone on rank 0, median ns (as long as about three exchanges)
+ * @param computationNanos the computation alone on rank 0, median ns (as long as about two exchanges)
  * @param stretch         per rank (0, then 1): with the exchange minus alone, ns, over the repetitions
  * @param late            repetitions, over both ranks, whose exchange was not complete when the computation ended
  */

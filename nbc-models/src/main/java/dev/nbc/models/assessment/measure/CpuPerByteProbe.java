@@ -12,15 +12,15 @@ import java.util.Optional;
 /**
  * LogGOPS's O measured as what it costs: the time a computation on the rank's core loses while
  * bytes move. Ranks 0 and 1 each post {@code messages} receives and sends of {@code messageBytes}
- * to the other, then compute a fixed amount of work (a dependent multiply-add chain, so that any
- * CPU taken from it makes it longer) in chunks of about 100 µs, testing the oldest unfinished
+ * to the other, then compute a fixed amount of work ({@link FixedWork}, so that any CPU taken
+ * from it makes it longer) in chunks of about 100 µs, testing the oldest unfinished
  * operation after each chunk, as an application progressing its own requests does. The same
  * computation alone, alternately before and after, is the baseline; the difference is the CPU the
  * exchange took from the core: the calls' own work (on MPI over TCP, the kernel's send and receive
  * work runs in them) and what the kernel does meanwhile on that core (softirqs, on namespace hosts
  * also the virtual wires and the shaper), which a timing of the calls alone would miss.
  *
- * <p>The computation lasts three exchanges (at least 10 ms), so that the bytes move while it runs;
+ * <p>The computation lasts two exchanges (at least 10 ms), so that the bytes move while it runs;
  * an exchange still unfinished when it ends is counted ({@link CpuPerByte#late()}). Run on real
  * time only: an emulated network on virtual time moves no bytes on the CPU.
  */
@@ -33,9 +33,6 @@ public final class CpuPerByteProbe {
     /** Tags within the assessment's (AssessmentProtocol): data both ways, control. */
     private static final int DATA = 0;
     private static final int CONTROL = 2;
-
-    /** Keeps the computation's result alive, so that the JIT cannot drop it. */
-    private static volatile double sink;
 
     private CpuPerByteProbe() {
     }
@@ -141,42 +138,25 @@ public final class CpuPerByteProbe {
         }
     }
 
-    /** A fixed amount of arithmetic in chunks of about {@link #CHUNK_NANOS}. */
-    private record Computation(long chunkIterations, int chunks) {
+    /** A fixed amount of arithmetic ({@link FixedWork}) in chunks of about {@link #CHUNK_NANOS}. */
+    private record Computation(long chunkUnits, int chunks) {
 
-        /** Calibrated on this core now, compiled: the best of twenty timings of 200,000 iterations. */
+        /** Calibrated on this core now. */
         static Computation lasting(long nanos) {
-            long probe = 200_000;
-            double best = Double.POSITIVE_INFINITY;
-            for (int i = 0; i < 20; i++) {
-                long t0 = System.nanoTime();
-                sink = chain(probe, sink);
-                best = Math.min(best, (System.nanoTime() - t0) / (double) probe);
-            }
-            long iterations = Math.max(1, Math.round(CHUNK_NANOS / best));
-            return new Computation(iterations, (int) Math.max(1, nanos / CHUNK_NANOS));
+            long units = Math.max(1, Math.round(CHUNK_NANOS / FixedWork.nanosPerUnit()));
+            return new Computation(units, (int) Math.max(1, nanos / CHUNK_NANOS));
         }
 
         /** Runs every chunk, testing the oldest unfinished operation after each; true if all finished by the end. */
         boolean run(PendingOperation[] operations) {
             int next = 0;
-            double x = sink;
             for (int c = 0; c < chunks; c++) {
-                x = chain(chunkIterations, x);
+                FixedWork.run(chunkUnits);
                 while (next < operations.length && operations[next].test()) {
                     next++;
                 }
             }
-            sink = x;
             return next == operations.length;
-        }
-
-        private static double chain(long iterations, double x) {
-            double y = x;
-            for (long i = 0; i < iterations; i++) {
-                y = y * 0.999_999_9 + 1e-9;
-            }
-            return y;
         }
     }
 }
