@@ -9,7 +9,8 @@ public interface ProgressHook {
     /**
      * Advances the engine once from the calling thread, unless another thread is doing so.
      *
-     * @param now the caller's System.nanoTime, read just before, or {@link #CLOCK_NOT_READ}
+     * @param now the caller's System.nanoTime, read before (a spinning waiter reads it every few
+     *            polls only: up to a few microseconds old), or {@link #CLOCK_NOT_READ}
      */
     void progressOnce(long now);
 
@@ -33,7 +34,8 @@ public interface ProgressHook {
      *
      * @param handOver true if it stops before its request completed (it is about to block): a
      *                 progress thread must take over at once
-     * @param now      the waiter's latest System.nanoTime (read before its last poll)
+     * @param now      the waiter's latest System.nanoTime (read before its last poll, or a few
+     *                 polls before it)
      */
     void endActiveWait(boolean handOver, long now);
 

@@ -432,7 +432,7 @@ public final class MpiTransport implements Transport {
 
     /** A revocation by any rank, looking for one now and then (called by operations still waiting). */
     private RevokedException revocation() {
-        return revocations.poll(System.nanoTime());
+        return revocations.poll();
     }
 
     /**
