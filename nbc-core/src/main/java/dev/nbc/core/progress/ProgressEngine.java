@@ -384,7 +384,28 @@ public final class ProgressEngine implements AutoCloseable {
         complete(execution);
     }
 
+    /**
+     * Starts the collective here, so that its first round is on the wire when the call returns:
+     * directly, under the pass lock, when no other thread holds it (after whatever the ring holds,
+     * started first); through the ring for the lock's holder to start otherwise. Going through
+     * the ring when the caller drains it at once anyway cost a claim, a publish and a poll of the
+     * ring at every start.
+     */
     private void publish(Execution execution, long now) {
+        inFlight.incrementAndGet();
+        if (!passIfFree(false, now, execution)) {
+            publishToRing(execution, now);
+        }
+        // The thread may have died (or the engine closed) before the start, or between our check
+        // and the publish, after its last drain of the ring: fail the request ourselves rather than
+        // leave it hanging.
+        Throwable dead = failure;
+        if (dead != null || !running) {
+            RequestAccess.fail(execution.request(), deathFailure(execution, dead));
+        }
+    }
+
+    private void publishToRing(Execution execution, long now) {
         long sequence;
         while (true) {
             try {
@@ -397,17 +418,11 @@ public final class ProgressEngine implements AutoCloseable {
                 checkUsable(execution.request()::description);
             }
         }
-        inFlight.incrementAndGet();
         ring.get(sequence).execution = execution;
         ring.publish(sequence);
-        // Start the collective here, so that its first round is on the wire when the call returns.
-        passFromCaller(false, now);
-        // The thread may have died (or the engine closed) between our check and the publish, after
-        // its last drain of the ring: fail the request ourselves rather than leave it hanging.
-        Throwable dead = failure;
-        if (dead != null || !running) {
-            RequestAccess.fail(execution.request(), deathFailure(execution, dead));
-        }
+        // The lock's holder was busy a moment ago: it may be free now, and the first round should
+        // be on the wire when the call returns.
+        passIfFree(false, now, null);
     }
 
     /** Refuses a collective ({@code description}) in the caller once the engine cannot run it. */
@@ -543,19 +558,26 @@ public final class ProgressEngine implements AutoCloseable {
     }
 
     private void passFromCaller(boolean pollActive, long now) {
-        if (!passLock.tryLock()) {
+        if (!passIfFree(pollActive, now, null)) {
             callerPassesMissed.increment();
-        } else {
-            try {
-                if (failure == null && running) {
-                    pass(false, pollActive, now);
-                }
-            } catch (Throwable t) {
-                die(t);
-            } finally {
-                passLock.unlock();
-            }
         }
+    }
+
+    /** A pass on the calling application thread (starting {@code submitted} if not null) unless another thread holds the engine; false if one did. */
+    private boolean passIfFree(boolean pollActive, long now, Execution submitted) {
+        if (!passLock.tryLock()) {
+            return false;
+        }
+        try {
+            if (failure == null && running) {
+                pass(false, pollActive, now, submitted);
+            }
+        } catch (Throwable t) {
+            die(t);
+        } finally {
+            passLock.unlock();
+        }
+        return true;
     }
 
     /** A pass on the progress thread, unless another thread holds the engine. */
@@ -566,7 +588,7 @@ public final class ProgressEngine implements AutoCloseable {
         try {
             threadPasses++;
             EngineTrace.note(EngineTrace.Event.PASS, 0);
-            boolean changed = pass(true, true, now);
+            boolean changed = pass(true, true, now, null);
             EngineTrace.note(EngineTrace.Event.PASS_END, changed ? 1 : 0);
             if (changed) {
                 threadProgress++;
@@ -583,9 +605,10 @@ public final class ProgressEngine implements AutoCloseable {
      * it finds the engine free. {@code pollActive} false only starts what was submitted (a start's
      * own pass: its first round goes on the wire, and the other collectives in flight wait for the
      * next test, await or the thread; polling them all at every start made a burst of n starts cost
-     * n^2 polls).
+     * n^2 polls). {@code submitted}, if not null, is started after what the ring holds: a start
+     * that took the lock itself ({@link #publish}).
      */
-    private boolean pass(boolean onThread, boolean pollActive, long callerNow) throws Exception {
+    private boolean pass(boolean onThread, boolean pollActive, long callerNow, Execution submitted) throws Exception {
         // Round times serve only a SHARED thread's sleeps: otherwise no clock is read (25 ns a
         // read on this machine's VM, several per collective: the JMH engine overhead). The
         // caller's reading is used when it has one (clockForEntry).
@@ -593,20 +616,13 @@ public final class ProgressEngine implements AutoCloseable {
         long now = !timed ? 0 : callerNow != CLOCK_NOT_READ ? callerNow : System.nanoTime();
         int known = active.size();
         scratch.shareAmong(ranksInProcess);
-        boolean changed = poller.poll((event, sequence, endOfBatch) -> {
-            Execution execution = event.execution;
-            event.execution = null;
-            try {
-                if (execution.start(scratch, timed ? timesOf(execution.schedule()) : null, now)) {
-                    finish(execution);
-                } else {
-                    active.add(execution);
-                }
-            } catch (RuntimeException e) {
-                fail(execution, e);
-            }
-            return true;
-        }) == EventPoller.PollState.PROCESSING;
+        passTimed = timed;
+        passNow = now;
+        boolean changed = poller.poll(startFromRing) == EventPoller.PollState.PROCESSING;
+        if (submitted != null) {
+            start(submitted, timed, now);
+            changed = true;
+        }
         for (int i = pollActive ? active.size() - 1 : -1; i >= 0; i--) {
             if (onThread && presence.anyInside()) {
                 break;
@@ -647,6 +663,33 @@ public final class ProgressEngine implements AutoCloseable {
             }
         }
         return changed;
+    }
+
+    /** The running pass's {@code timed} and clock, for {@link #startFromRing} (written and read under the pass lock). */
+    private boolean passTimed;
+    private long passNow;
+    /**
+     * The ring's handler, made once: a lambda capturing the pass's clock was allocated at every
+     * pass wherever the JIT did not inline the poll (64 B a collective under a progress thread).
+     */
+    private final EventPoller.Handler<StartEvent> startFromRing = (event, sequence, endOfBatch) -> {
+        Execution execution = event.execution;
+        event.execution = null;
+        start(execution, passTimed, passNow);
+        return true;
+    };
+
+    /** Binds and posts the first round of a new execution: in flight, done at once, or failed. */
+    private void start(Execution execution, boolean timed, long now) {
+        try {
+            if (execution.start(scratch, timed ? timesOf(execution.schedule()) : null, now)) {
+                finish(execution);
+            } else {
+                active.add(execution);
+            }
+        } catch (RuntimeException e) {
+            fail(execution, e);
+        }
     }
 
     /** The activity signal of the transport every collective in flight runs on; null if none is in flight, they run on several, or it has none. */
