@@ -173,11 +173,11 @@ public final class ReduceOp {
             combineDoubles(source, sourceOffset, inPlace ? null : operand, operandOffset, target, targetOffset, count, sourceIsLeft);
             return;
         }
-        ByteBuffer in = source.duplicate().order(ByteOrder.nativeOrder());
-        ByteBuffer out = target.duplicate().order(ByteOrder.nativeOrder());
-        // In place (the usual case) costs no more views than before the operand existed: a small
-        // allreduce's reduction is mostly this setup
-        ByteBuffer with = inPlace ? out : operand.duplicate().order(ByteOrder.nativeOrder());
+        // A small reduction is mostly this setup: buffers already in native order (nbc's own,
+        // Buffers.allocate's) are read as they are, without a view
+        ByteBuffer in = nativeOrdered(source);
+        ByteBuffer out = nativeOrdered(target);
+        ByteBuffer with = inPlace ? out : nativeOrdered(operand);
         switch (type) {
             case BYTE -> {
                 for (int i = 0; i < count; i++) {
@@ -216,6 +216,11 @@ public final class ReduceOp {
                 }
             }
         }
+    }
+
+    /** {@code buffer} itself if it is in native byte order, else a view of it that is (absolute access only: position and limit do not matter). */
+    private static ByteBuffer nativeOrdered(ByteBuffer buffer) {
+        return buffer.order() == ByteOrder.nativeOrder() ? buffer : buffer.duplicate().order(ByteOrder.nativeOrder());
     }
 
     /** DOUBLE elements through the operation's array kernel, a chunk at a time; {@code with} null in place (the target is the operand). */
