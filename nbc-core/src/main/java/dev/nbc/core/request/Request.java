@@ -110,9 +110,11 @@ public final class Request {
     }
 
     private boolean awaitUntil(long deadline) {
-        if (done) {
-            // Already over (a collective on one rank, or one completed while the caller computed):
-            // no wait to enter, so no clock reads and no presence bookkeeping for the progress thread.
+        // Already over (a collective on one rank, or one completed while the caller computed), or
+        // over after one pass (its peers' messages were there: the later rank of a loop of
+        // back-to-back collectives): no wait to enter, so no clock read of the wait's own and no
+        // presence bookkeeping for the progress thread beyond the pass's.
+        if (done || testAt(ProgressHook.CLOCK_NOT_READ)) {
             return isDone();
         }
         return Waiting.until(engine, this, Request::pollAt, Request::completion, deadline, Request::description) != null;
