@@ -77,25 +77,34 @@ final class FfmComm extends RankedComm {
 
     @Override
     public MpiRequest send(ByteBuffer buffer, int offset, int length, int peer, int tag) throws MpiException {
-        return send(Library.ISEND, "MPI_Isend", buffer, offset, length, peer, tag);
+        return send(false, buffer, offset, length, peer, tag);
     }
 
     @Override
     public MpiRequest sendSynchronous(ByteBuffer buffer, int offset, int length, int peer, int tag) throws MpiException {
-        return send(Library.ISSEND, "MPI_Issend", buffer, offset, length, peer, tag);
+        return send(true, buffer, offset, length, peer, tag);
     }
 
-    private MpiRequest send(MethodHandle function, String name, ByteBuffer buffer, int offset, int length, int peer, int tag)
+    /**
+     * MPI_Isend or MPI_Issend. Each downcall names its handle, a constant, at its own call site: a
+     * handle passed in as an argument is a constant only where the JIT inlines this method into
+     * its caller, and deep in the engine's call tree it did not (PrintInlining: "callee is too
+     * large"), so that the call went through the handle's generic invoker.
+     */
+    private MpiRequest send(boolean synchronous, ByteBuffer buffer, int offset, int length, int peer, int tag)
             throws MpiException {
         Scratch scratch = Scratch.get();
+        long address = FfmMpi.address(buffer, offset);
+        long requestOut = scratch.address + Scratch.HANDLE;
         int code;
         try {
-            code = (int) function.invokeExact(FfmMpi.address(buffer, offset), length, Library.BYTE, peer, tag, handle,
-                    scratch.address + Scratch.HANDLE);
+            code = synchronous
+                    ? (int) Library.ISSEND.invokeExact(address, length, Library.BYTE, peer, tag, handle, requestOut)
+                    : (int) Library.ISEND.invokeExact(address, length, Library.BYTE, peer, tag, handle, requestOut);
         } catch (Throwable e) {
             throw Calls.unexpected(e);
         }
-        Calls.check(code, name);
+        Calls.check(code, synchronous ? "MPI_Issend" : "MPI_Isend");
         return new FfmRequest(scratch.handle(Scratch.HANDLE, Library.REQUEST_SIZE), buffer);
     }
 
