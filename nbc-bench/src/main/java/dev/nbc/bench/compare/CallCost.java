@@ -99,18 +99,39 @@ public final class CallCost {
         }
     }
 
-    /** This rank's time of each call, in seconds, after as many untimed calls to warm up (the JIT's compilations). */
+    /**
+     * Warm-up lasts at least this long. A loop of 8 B exchanges through FFM on this project's
+     * slower VM took 1.1-1.4 us an exchange for its first 1.5-3 s and 0.6 us from then on (the
+     * JIT's last compilations finish late on a core shared with a spinning rank); a fixed count of
+     * untimed calls ended the warm-up before that in some runs and not in others.
+     */
+    static final double WARM_UP_SECONDS = 2.0;
+
+    /**
+     * This rank's time of each call, in seconds, after untimed passes of as many calls until both
+     * ranks have spent {@link #WARM_UP_SECONDS} in them (they make the same calls: they agree
+     * after each pass whether to make another).
+     */
     private static double[] time(MpiComm world, Call call, int iterations) throws MpiException {
         double[] seconds = new double[iterations];
-        for (int pass = 0; pass < 2; pass++) {
-            WorldValues.barrier(world);
-            for (int i = 0; i < iterations; i++) {
-                long start = System.nanoTime();
-                call.run();
-                seconds[i] = (System.nanoTime() - start) * 1e-9;
-            }
+        long warmUpStart = System.nanoTime();
+        double[] warmedUp = {0};
+        while (warmedUp[0] < WARM_UP_SECONDS) {
+            pass(world, call, seconds);
+            warmedUp[0] = (System.nanoTime() - warmUpStart) * 1e-9;
+            WorldValues.allreduce(world, warmedUp, ReduceOp.MIN);
         }
+        pass(world, call, seconds);
         return seconds;
+    }
+
+    private static void pass(MpiComm world, Call call, double[] seconds) throws MpiException {
+        WorldValues.barrier(world);
+        for (int i = 0; i < seconds.length; i++) {
+            long start = System.nanoTime();
+            call.run();
+            seconds[i] = (System.nanoTime() - start) * 1e-9;
+        }
     }
 
     /** Rank 0 prints the case's median, mean and p99 in microseconds, each the maximum over ranks. */
