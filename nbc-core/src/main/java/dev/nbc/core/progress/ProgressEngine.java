@@ -32,10 +32,12 @@ import java.util.function.Supplier;
 /**
  * Advances every schedule in flight, of every communicator, from one place: the progress loop.
  *
- * <p>Application threads hand new executions to the loop through an LMAX Disruptor ring
- * (multi-producer). The loop takes them with an {@link EventPoller} rather than a blocking
- * consumer, so that one thread can interleave taking new work with polling the transports; the
- * poller's sequence gates the producers, so a slot is reused only after the loop has taken it.
+ * <p>An application thread that starts a collective starts it itself, in a pass under the pass
+ * lock; when another thread holds the lock, it hands the execution over through an LMAX Disruptor
+ * ring (multi-producer). Every pass takes what the ring holds first, with an {@link EventPoller}
+ * rather than a blocking consumer, so that one thread can interleave taking new work with polling
+ * the transports; the poller's sequence gates the producers, so a slot is reused only after a pass
+ * has taken it.
  *
  * <p>Who runs the loop: passes are serialized by a lock, so the executions in flight are only ever
  * touched by one thread at a time. An application thread that starts, tests or awaits a
