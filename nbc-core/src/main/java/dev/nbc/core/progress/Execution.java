@@ -332,7 +332,7 @@ final class Execution {
         return signature;
     }
 
-    /** An absolute bulk copy: no views of the buffers (two per copy were most of a small allreduce's garbage). */
+    /** An absolute bulk copy: no views of the buffers (two a copy, wherever the JIT did not eliminate them). */
     private static void copy(ByteBuffer source, int sourceOffset, ByteBuffer target, int targetOffset, int length) {
         target.put(targetOffset, source, sourceOffset, length);
     }
