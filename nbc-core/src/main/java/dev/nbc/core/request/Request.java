@@ -114,8 +114,8 @@ public final class Request {
         // over after one pass (its peers' messages were there: the later rank of a loop of
         // back-to-back collectives): no wait to enter, so no clock read of the wait's own and no
         // presence bookkeeping for the progress thread beyond the pass's.
-        if (done || testAt(ProgressHook.CLOCK_NOT_READ)) {
-            return isDone();
+        if (testAt(ProgressHook.CLOCK_NOT_READ)) {   // no pass when done already; throws if it failed
+            return true;
         }
         return Waiting.until(engine, this, Request::pollAt, Request::completion, deadline, Request::description) != null;
     }
