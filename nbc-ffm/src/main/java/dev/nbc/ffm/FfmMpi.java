@@ -70,6 +70,10 @@ public final class FfmMpi implements Mpi {
                             () -> (int) Library.COMM_SET_ERRHANDLER.invokeExact(Library.COMM_WORLD, Library.ERRORS_RETURN));
                 }
                 INSTANCE.world = new FfmComm(Library.COMM_WORLD);
+                String advice = INSTANCE.world.rank() == 0 ? VectorWidthAdvice.forThisJvm() : null;
+                if (advice != null) {
+                    System.err.println(advice);
+                }
                 for (DataType type : DataType.values()) {
                     TYPES.put(type, Library.ABI.handle("MPI_" + type.name()));
                 }
