@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -13,6 +14,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class BusyWorkTest {
+    /** How far from 1 a calibrated computation's CPU time per nominal ns may be. */
+    private static final double TOLERANCE = 0.25;
 
     @Test
     void calibrationEndsWhenTwoRoundsInARowAgree() {
@@ -42,12 +45,33 @@ class BusyWorkTest {
     /**
      * Calibrated on a core shared with a busy thread (as a bound rank shares its core with the
      * JIT's threads at start-up), work(n) still takes n ns of CPU. Calibrated against the wall
-     * clock it took half that: the time off the core counted as computing.
+     * clock it took half that: the time off the core counted as computing, in every attempt. A VM
+     * whose speed changes between the calibration and the work (by 1.45x once, in CI) misses the
+     * bounds in one attempt, not in three: the closest of up to three attempts counts.
      */
     @Test
     void calibrationOnASharedCoreStillGivesCpuTimeAsAsked() throws Exception {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         assertTrue(threads.isCurrentThreadCpuTimeSupported(), "the JVM measures thread CPU time");
+        List<Double> attempts = new ArrayList<>();
+        double closest = Double.NaN;
+        for (int attempt = 0; attempt < 3; attempt++) {
+            double cpuPerNominal = cpuPerNominalOnASharedCore(threads);
+            attempts.add(cpuPerNominal);
+            if (Double.isNaN(closest) || Math.abs(cpuPerNominal - 1) < Math.abs(closest - 1)) {
+                closest = cpuPerNominal;
+            }
+            if (Math.abs(closest - 1) <= TOLERANCE) {
+                break;
+            }
+        }
+        // Wide bounds (a busy machine changes a core's speed, not whose turn it is): the wall-clock
+        // calibration gave 0.57 here.
+        assertEquals(1.0, closest, TOLERANCE, "CPU time of work(20 ms) / 20 ms, closest of the attempts " + attempts);
+    }
+
+    /** Calibrates and runs work(20 ms) on one core that a spinning thread shares: CPU time / 20 ms. */
+    private static double cpuPerNominalOnASharedCore(ThreadMXBean threads) throws InterruptedException {
         List<Integer> oneCpu = List.of(CoreBinding.CORE.allowedCpus().get(0));
         AtomicBoolean stop = new AtomicBoolean();
         Thread competitor = new Thread(() -> {
@@ -71,8 +95,6 @@ class BusyWorkTest {
         calibrating.join(120_000);
         stop.set(true);
         competitor.join(10_000);
-        // Wide bounds (a busy machine changes a core's speed, not whose turn it is): the wall-clock
-        // calibration gave 0.57 here.
-        assertEquals(1.0, cpuPerNominal.get(), 0.25, "CPU time of work(20 ms) / 20 ms");
+        return cpuPerNominal.get();
     }
 }
