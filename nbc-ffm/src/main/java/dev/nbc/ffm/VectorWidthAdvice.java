@@ -26,7 +26,7 @@ final class VectorWidthAdvice {
      * only for x86-64 with AVX-512 in use by default (a value the user chose is theirs).
      */
     static String advice(String arch, String useAvx, boolean chosenByUser) {
-        if (!("amd64".equals(arch) || "x86_64".equals(arch)) || chosenByUser || useAvx == null) {
+        if (!isX86(arch) || chosenByUser || useAvx == null) {
             return null;
         }
         int level;
@@ -45,17 +45,25 @@ final class VectorWidthAdvice {
 
     /** The advice for this JVM, or null; null too where the JVM does not say (not HotSpot, no jdk.management). */
     static String forThisJvm() {
+        String arch = System.getProperty("os.arch");
+        if (!isX86(arch)) {
+            return null;    // no UseAVX to ask for, and the management beans cost start-up time
+        }
         try {
             HotSpotDiagnosticMXBean hotSpot = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
             if (hotSpot == null) {
                 return null;
             }
             VMOption option = hotSpot.getVMOption("UseAVX");
-            return advice(System.getProperty("os.arch"), option.getValue(), option.getOrigin() != VMOption.Origin.DEFAULT
+            return advice(arch, option.getValue(), option.getOrigin() != VMOption.Origin.DEFAULT
                     && option.getOrigin() != VMOption.Origin.ERGONOMIC);
         } catch (RuntimeException | LinkageError e) {
-            // not a HotSpot JVM, no such option (another architecture), or no jdk.management module
+            // not a HotSpot JVM, no such option, or no jdk.management module
             return null;
         }
+    }
+
+    private static boolean isX86(String arch) {
+        return "amd64".equals(arch) || "x86_64".equals(arch);
     }
 }
